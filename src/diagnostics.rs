@@ -1,0 +1,267 @@
+//! Diagnostics with stable codes, exact byte spans and a note on what to do,
+//! rendered through codespan-reporting.
+
+use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity as RenderedSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::Buffer};
+use serde::Serialize;
+use std::ops::Range;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Code {
+    /// Statement kind not allowed in a SCoP.
+    P0001,
+    /// Array subscript that is not quasi-affine.
+    P0002,
+    /// Loop bound or condition that is not quasi-affine or depends on data.
+    P0003,
+    /// Call to a function not known to be pure.
+    P0004,
+    /// Write to a loop iterator or a parameter.
+    P0005,
+    /// Pointer, address, field or comma expression.
+    P0006,
+    /// Loop header not in a supported form.
+    P0007,
+    /// Unmatched, nested or misplaced SCoP pragmas.
+    P0008,
+    /// Iterator whose value is observed outside its loop.
+    P0009,
+    /// Preprocessor directive inside a SCoP.
+    P0010,
+    /// Polyhedral computation failed or ran out of its budget.
+    P0011,
+    /// SCoP with no statement.
+    P0012,
+    /// Non-integer value used where an integer parameter is needed.
+    P0013,
+    /// The file could not be parsed as C.
+    E0001,
+    /// The input could not be read.
+    E0002,
+    /// The output could not be written.
+    E0003,
+}
+
+impl Code {
+    pub const ALL: [Code; 16] = [
+        Code::P0001,
+        Code::P0002,
+        Code::P0003,
+        Code::P0004,
+        Code::P0005,
+        Code::P0006,
+        Code::P0007,
+        Code::P0008,
+        Code::P0009,
+        Code::P0010,
+        Code::P0011,
+        Code::P0012,
+        Code::P0013,
+        Code::E0001,
+        Code::E0002,
+        Code::E0003,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::P0001 => "P0001",
+            Code::P0002 => "P0002",
+            Code::P0003 => "P0003",
+            Code::P0004 => "P0004",
+            Code::P0005 => "P0005",
+            Code::P0006 => "P0006",
+            Code::P0007 => "P0007",
+            Code::P0008 => "P0008",
+            Code::P0009 => "P0009",
+            Code::P0010 => "P0010",
+            Code::P0011 => "P0011",
+            Code::P0012 => "P0012",
+            Code::P0013 => "P0013",
+            Code::E0001 => "E0001",
+            Code::E0002 => "E0002",
+            Code::E0003 => "E0003",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Code> {
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(s))
+    }
+
+    /// The long form printed by `polyc --explain CODE`.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Code::P0001 => "A SCoP may contain only `for` loops, `if`/`else`, blocks and expression \
+                statements. `while`, `do`, `break`, `continue`, `goto`, `return`, `switch`, labels and \
+                declarations (other than a `for` initialiser) make control flow or storage dynamic. \
+                Move the construct out of the `#pragma scop` region or rewrite it as a counted loop.",
+            Code::P0002 => "Array subscripts must be quasi-affine in the loop iterators and parameters: \
+                sums of integer multiples, division or `%` by a positive constant, `min`/`max`. \
+                Products of iterators, reads of arrays or of variables written in the SCoP are not. \
+                Linearise with a multi-dimensional array, or move the access out of the SCoP.",
+            Code::P0003 => "Loop bounds and `if` conditions must be quasi-affine in the enclosing \
+                iterators and parameters, and a parameter must not be written inside the SCoP. \
+                Otherwise the iteration domain depends on data and is not a polyhedron.",
+            Code::P0004 => "Only calls to pure math functions (see `polyc --help`) are allowed: any other \
+                call may read or write memory polyc cannot see. Inline the function or move the call out.",
+            Code::P0005 => "Loop iterators are defined by their loop headers; writing them in a loop body \
+                (or writing a value used as a bound) breaks the model. Use another variable.",
+            Code::P0006 => "Pointer dereference, address-of, struct fields, the comma operator and bare \
+                array names may alias or escape memory polyc tracks. Use arrays with subscripts.",
+            Code::P0007 => "A loop header must be `i = lb` (or `int i = lb`), a conjunction of bounds on `i` \
+                in the direction of the step (`<`, `<=`, `>`, `>=`, `min`/`max` forms), and `i++`, `i--`, \
+                `i += c` or `i -= c` with a constant c.",
+            Code::P0008 => "`#pragma scop` and `#pragma endscop` must come in pairs, in the same block, \
+                without nesting.",
+            Code::P0009 => "polyc regenerates loops with fresh loop variables, so an iterator's final value \
+                is not preserved. An iterator read after its loop (or after the SCoP) keeps the SCoP \
+                unchanged. Read a copy instead.",
+            Code::P0010 => "Preprocessor directives inside a SCoP cannot be kept in regenerated code. Move \
+                them outside the region.",
+            Code::P0011 => "The polyhedral computation for this SCoP failed or exceeded its operation \
+                budget; the SCoP is emitted unchanged. Raise `--isl-budget` or simplify the region.",
+            Code::P0012 => "The SCoP region holds no statement; it is emitted unchanged.",
+            Code::P0013 => "A value used as a parameter in a bound, condition or subscript must be an \
+                integer; this one is declared with a floating-point type or defined as a non-integer.",
+            Code::E0001 => "The file is not valid C as far as tree-sitter-c can tell, so polyc cannot \
+                know where statements begin and end. Nothing is written.",
+            Code::E0002 => "The input file could not be read.",
+            Code::E0003 => "The output file could not be written; nothing was changed.",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// One finding about the input, tied to a byte range of it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub span: Range<usize>,
+    pub label: String,
+    pub note: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn warning(code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: Severity::Warning,
+            message: message.into(),
+            span,
+            label: String::new(),
+            note: None,
+        }
+    }
+
+    pub fn error(code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            ..Diagnostic::warning(code, span, message)
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.note = Some(note.into());
+        self
+    }
+
+    /// `file:line:col: severity[CODE]: message` followed by the source
+    /// excerpt, as codespan-reporting draws it.
+    pub fn render(&self, file_name: &str, source: &str, color: bool) -> String {
+        let file = SimpleFile::new(file_name, source);
+        let span = clamp(&self.span, source.len());
+        let severity = match self.severity {
+            Severity::Error => RenderedSeverity::Error,
+            Severity::Warning => RenderedSeverity::Warning,
+            Severity::Note => RenderedSeverity::Note,
+        };
+        let mut rendered = Rendered::new(severity)
+            .with_code(self.code.as_str())
+            .with_message(&self.message)
+            .with_labels(vec![
+                Label::primary((), span.clone()).with_message(&self.label)
+            ]);
+        let mut notes = Vec::new();
+        if let Some(note) = &self.note {
+            notes.push(note.clone());
+        }
+        notes.push(format!("see `polyc --explain {}`", self.code.as_str()));
+        rendered = rendered.with_notes(notes);
+        let mut buffer = if color {
+            Buffer::ansi()
+        } else {
+            Buffer::no_color()
+        };
+        let config = term::Config::default();
+        let (line, col) = line_col(source, span.start);
+        let mut out = format!("{file_name}:{line}:{col}: ");
+        if term::emit(&mut buffer, &config, &file, &rendered).is_ok() {
+            out.push_str(&String::from_utf8_lossy(buffer.as_slice()));
+        } else {
+            out.push_str(&format!(
+                "{:?}[{}]: {}\n",
+                self.severity,
+                self.code.as_str(),
+                self.message
+            ));
+        }
+        out
+    }
+}
+
+fn clamp(span: &Range<usize>, len: usize) -> Range<usize> {
+    let start = span.start.min(len);
+    start..span.end.clamp(start, len)
+}
+
+/// One-based line and column of a byte offset.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = offset
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1)
+        + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rendering_names_code_and_position() {
+        let src = "int x;\nint y = z[i*j];\n";
+        let d = Diagnostic::warning(Code::P0002, 15..18, "non-affine subscript").with_label("here");
+        let text = d.render("a.c", src, false);
+        assert!(text.starts_with("a.c:2:9: "), "{text}");
+        assert!(text.contains("warning[P0002]"), "{text}");
+        assert!(text.contains("polyc --explain P0002"), "{text}");
+    }
+
+    #[test]
+    fn codes_parse_back() {
+        for c in Code::ALL {
+            assert_eq!(Code::parse(c.as_str()), Some(c));
+            assert!(!c.explanation().is_empty());
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The pipeline for one file: front end → model → scan → emit, one SCoP
+//! at a time. A SCoP that fails anywhere is kept as written, with a
+//! warning; the bytes outside SCoPs are copied unchanged.
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::emit::{self, Helpers, Program};
+use crate::frontend::Source;
+use crate::model::isl::{self, IslResult, Set};
+use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
+use crate::scan::{self, ast::Node, ScanStmt};
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::Path;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Emit {
+    /// The transformed C program.
+    C,
+    /// The polyhedral model in isl notation.
+    Scop,
+    /// The polyhedral model as JSON.
+    ScopJson,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScheduleKind {
+    /// Keep the original execution order (regenerate the loops only).
+    Identity,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub emit: Emit,
+    pub schedule: ScheduleKind,
+    /// isl operations allowed per SCoP.
+    pub isl_budget: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            emit: Emit::C,
+            schedule: ScheduleKind::Identity,
+            isl_budget: isl::DEFAULT_OPERATION_BUDGET,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ScopStatus {
+    Regenerated,
+    Rejected,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ScopSummary {
+    pub line: usize,
+    pub status: ScopStatus,
+    pub statements: usize,
+    pub code: Option<Code>,
+}
+
+/// The result of compiling one file.
+pub struct Outcome {
+    pub output: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub scops: Vec<ScopSummary>,
+}
+
+/// Compile the text of one C file. An `Err` means the file cannot be
+/// processed at all (it does not parse): nothing must be written.
+pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
+    let source = Source::parse(text)?;
+    let found = source.scops();
+    let mut diagnostics: Vec<Diagnostic> = found.rejected.iter().map(|(_, d)| d.clone()).collect();
+    let mut scops: Vec<ScopSummary> = found
+        .rejected
+        .iter()
+        .map(|(_, d)| summary(&source.text, &d.span, ScopStatus::Rejected, 0, Some(d.code)))
+        .collect();
+    let mut replacements: Vec<(Range<usize>, String, Helpers)> = Vec::new();
+    let mut reports = Vec::new();
+    for ast in found.scops {
+        let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
+        isl::set_operation_budget(options.isl_budget);
+        let result = Scop::build(ast).and_then(|scop| match options.emit {
+            Emit::C => regenerate(&scop, &found.names)
+                .map(|r| Generated::Code(scop.ast.region.clone(), r.0, r.1)),
+            Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
+            Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
+        });
+        match result {
+            Ok(generated) => {
+                scops.push(summary(
+                    &source.text,
+                    &pragma,
+                    ScopStatus::Regenerated,
+                    n_stmts,
+                    None,
+                ));
+                match generated {
+                    Generated::Code(region, code, helpers) => {
+                        replacements.push((region, code, helpers))
+                    }
+                    Generated::Text(t) => reports.push(serde_json::Value::String(t)),
+                    Generated::Json(j) => reports.push(j),
+                }
+            }
+            Err(e) => {
+                let d = Diagnostic::warning(
+                    Code::P0011,
+                    pragma.clone(),
+                    format!("SCoP kept unchanged: {e}"),
+                )
+                .with_label("this SCoP");
+                scops.push(summary(
+                    &source.text,
+                    &pragma,
+                    ScopStatus::Rejected,
+                    n_stmts,
+                    Some(d.code),
+                ));
+                diagnostics.push(d);
+            }
+        }
+    }
+    scops.sort_by_key(|s| s.line);
+    let output = match options.emit {
+        Emit::C => splice(&source.text, replacements),
+        Emit::Scop => reports
+            .iter()
+            .filter_map(|r| r.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Emit::ScopJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
+    };
+    Ok(Outcome {
+        output,
+        diagnostics,
+        scops,
+    })
+}
+
+enum Generated {
+    Code(Range<usize>, String, Helpers),
+    Text(String),
+    Json(serde_json::Value),
+}
+
+fn summary(
+    src: &str,
+    span: &Range<usize>,
+    status: ScopStatus,
+    statements: usize,
+    code: Option<Code>,
+) -> ScopSummary {
+    ScopSummary {
+        line: crate::diagnostics::line_col(src, span.start).0,
+        status,
+        statements,
+        code,
+    }
+}
+
+/// Replace each region by its new code; the helper macros go at the top
+/// of the first regenerated region.
+fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> String {
+    replacements.sort_by_key(|(r, _, _)| r.start);
+    let helpers = replacements
+        .iter()
+        .fold(Helpers::default(), |acc, (_, _, h)| acc.union(*h));
+    let mut out = String::with_capacity(src.len() * 2);
+    let mut at = 0;
+    for (k, (range, code, _)) in replacements.iter().enumerate() {
+        out.push_str(&src[at..range.start]);
+        if k == 0 && helpers.any() {
+            out.push_str(&helpers.definitions());
+        }
+        out.push_str(code);
+        at = range.end;
+    }
+    out.push_str(&src[at..]);
+    out
+}
+
+/// The SCoP's loops regenerated from its model.
+fn regenerate(scop: &Scop, taken: &BTreeSet<String>) -> Result<(String, Helpers), ModelError> {
+    let (nodes, dims) = scan_scop(scop)?;
+    let program = Program {
+        stmts: &scop.ast.stmts,
+        params: &scop.ast.params,
+        iter_base: scop.schedule_dims,
+        dims,
+        taken,
+        indent: &scop.ast.indent,
+    };
+    Ok(emit::print(&program, &nodes))
+}
+
+/// Each statement as points `[schedule, iterators, 0...]` of one common
+/// space, scanned in schedule order.
+fn scan_scop(scop: &Scop) -> IslResult<(Vec<Node>, usize)> {
+    let n_params = scop.ast.params.len();
+    let dims = scop.schedule_dims + scop.ast.max_depth();
+    let mut stmts = Vec::new();
+    for (id, st) in scop.statements.iter().enumerate() {
+        let points = st
+            .schedule
+            .intersect_domain(&st.domain)?
+            .range_then_domain()?;
+        let used = points.n_dims()?;
+        let padding: Vec<Constraint> = (used..dims)
+            .map(|d| Constraint::eq(LinExpr::dim(d)))
+            .collect();
+        let set = points
+            .add_dims(dims - used)?
+            .intersect(&Set::from_constraints(n_params, dims, &padding)?)?;
+        stmts.push(ScanStmt { id, set });
+    }
+    let context = Set::parse(&isl::set_text(n_params, 0, ""))?;
+    Ok((scan::scan(stmts, dims, n_params, &context)?, dims))
+}
+
+/// Write `contents` to `path` atomically: a temporary file in the same
+/// directory, then a rename.
+pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.{}.polyc-tmp", std::process::id()));
+    std::fs::write(&tmp, contents)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

@@ -1,0 +1,445 @@
+//! The C printer: loop AST in, C text out. Statement bodies are their
+//! original text with iterator occurrences replaced by the expressions the
+//! scanner bound them to; loop variables take the original iterator's name
+//! (and direction) where that is unambiguous, else a fresh name.
+
+use crate::frontend::Stmt;
+use crate::model::affine::{Constraint, LinExpr, Term};
+use crate::scan::ast::Node;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// Helper macros, defined once in the output when used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Helpers {
+    pub floord: bool,
+    pub ceild: bool,
+    pub min: bool,
+    pub max: bool,
+}
+
+impl Helpers {
+    pub fn union(self, o: Helpers) -> Helpers {
+        Helpers {
+            floord: self.floord || o.floord,
+            ceild: self.ceild || o.ceild,
+            min: self.min || o.min,
+            max: self.max || o.max,
+        }
+    }
+
+    pub fn any(self) -> bool {
+        self.floord || self.ceild || self.min || self.max
+    }
+
+    /// The definitions, guarded so that a second copy is harmless.
+    pub fn definitions(self) -> String {
+        let defs = [
+            (
+                self.floord,
+                "polyc_floord",
+                "(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))",
+            ),
+            (
+                self.ceild,
+                "polyc_ceild",
+                "(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))",
+            ),
+            (self.min, "polyc_min", "(x, y) ((x) < (y) ? (x) : (y))"),
+            (self.max, "polyc_max", "(x, y) ((x) > (y) ? (x) : (y))"),
+        ];
+        let mut out = String::new();
+        for (used, name, body) in defs {
+            if used {
+                let _ = writeln!(out, "#ifndef {name}\n#define {name}{body}\n#endif");
+            }
+        }
+        out
+    }
+}
+
+/// What the printer needs besides the loop AST.
+pub struct Program<'a> {
+    pub stmts: &'a [Stmt],
+    pub params: &'a [String],
+    /// First dimension holding statement iterators.
+    pub iter_base: usize,
+    pub dims: usize,
+    /// Identifiers of the file, never reused for new names.
+    pub taken: &'a BTreeSet<String>,
+    pub indent: &'a str,
+}
+
+/// Print `nodes` as C; returns the text and the helpers it uses.
+pub fn print(program: &Program, nodes: &[Node]) -> (String, Helpers) {
+    let mut p = Printer {
+        program,
+        out: String::new(),
+        helpers: Helpers::default(),
+        env: (0..program.dims).map(LinExpr::dim).collect(),
+        vars: vec![None; program.dims],
+    };
+    p.nodes(nodes, 0);
+    (p.out, p.helpers)
+}
+
+struct Printer<'a> {
+    program: &'a Program<'a>,
+    out: String,
+    helpers: Helpers,
+    /// Each dimension's value over loop variables (`Dim(k)` = variable of loop `k`).
+    env: Vec<LinExpr>,
+    /// Loop variable names by dimension.
+    vars: Vec<Option<String>>,
+}
+
+/// A statement instance below a loop: its id and the bindings on the way.
+struct Leaf {
+    id: usize,
+    bindings: Vec<(usize, LinExpr)>,
+}
+
+fn leaves(nodes: &[Node], path: &mut Vec<(usize, LinExpr)>, out: &mut Vec<Leaf>) {
+    for n in nodes {
+        match n {
+            Node::Stmt { id } => out.push(Leaf {
+                id: *id,
+                bindings: path.clone(),
+            }),
+            Node::Let { dim, value, body } => {
+                path.push((*dim, value.clone()));
+                leaves(body, path, out);
+                path.pop();
+            }
+            Node::For { body, .. } | Node::Guard { body, .. } => leaves(body, path, out),
+        }
+    }
+}
+
+impl Printer<'_> {
+    fn line(&mut self, depth: usize, text: &str) {
+        let _ = writeln!(
+            self.out,
+            "{}{}{}",
+            self.program.indent,
+            "  ".repeat(depth),
+            text
+        );
+    }
+
+    fn nodes(&mut self, nodes: &[Node], depth: usize) {
+        for n in nodes {
+            match n {
+                Node::Stmt { id } => {
+                    let text = self.statement(*id);
+                    self.line(depth, &text);
+                }
+                Node::Let { dim, value, body } => {
+                    let saved = self.env[*dim].clone();
+                    self.env[*dim] = value.substitute(&|k| self.env[k].clone());
+                    self.nodes(body, depth);
+                    self.env[*dim] = saved;
+                }
+                Node::Guard { cond, body } => {
+                    let c = self.condition(cond);
+                    self.block(depth, &format!("if ({c})"), body);
+                }
+                Node::For {
+                    dim,
+                    lower,
+                    upper,
+                    stride,
+                    body,
+                } => self.for_loop(*dim, lower, upper, *stride, body, depth),
+            }
+        }
+    }
+
+    /// `head` then `body`, braced only when it prints more than one line
+    /// at its own level.
+    fn block(&mut self, depth: usize, head: &str, body: &[Node]) {
+        if printed_items(body) == 1 {
+            self.line(depth, head);
+            self.nodes(body, depth + 1);
+        } else {
+            self.line(depth, &format!("{head} {{"));
+            self.nodes(body, depth + 1);
+            self.line(depth, "}");
+        }
+    }
+
+    fn for_loop(
+        &mut self,
+        dim: usize,
+        lower: &[LinExpr],
+        upper: &[LinExpr],
+        stride: i64,
+        body: &[Node],
+        depth: usize,
+    ) {
+        let (name, ty, sign) = self.loop_variable(dim, body);
+        let lower: Vec<LinExpr> = lower
+            .iter()
+            .map(|e| e.substitute(&|k| self.env[k].clone()))
+            .collect();
+        let upper: Vec<LinExpr> = upper
+            .iter()
+            .map(|e| e.substitute(&|k| self.env[k].clone()))
+            .collect();
+        // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
+        let (start, end) = if sign > 0 {
+            (
+                self.extreme(&lower, true),
+                self.bound_cmp(&name, &upper, false),
+            )
+        } else {
+            let neg = |v: &[LinExpr]| v.iter().map(|e| e.scale(-1)).collect::<Vec<_>>();
+            (
+                self.extreme(&neg(&lower), false),
+                self.bound_cmp(&name, &neg(&upper), true),
+            )
+        };
+        let step = match (sign > 0, stride) {
+            (true, 1) => format!("{name}++"),
+            (false, 1) => format!("{name}--"),
+            (true, s) => format!("{name} += {s}"),
+            (false, s) => format!("{name} -= {s}"),
+        };
+        let saved = (self.env[dim].clone(), self.vars[dim].clone());
+        self.env[dim] = LinExpr::dim(dim).scale(sign);
+        self.vars[dim] = Some(name.clone());
+        self.block(
+            depth,
+            &format!("for ({ty} {name} = {start}; {end}; {step})"),
+            body,
+        );
+        (self.env[dim], self.vars[dim]) = saved;
+    }
+
+    /// Name, type and direction of the loop over `dim`: the original
+    /// iterator's when every statement below binds its iterator of that
+    /// name to exactly this dimension (or its negation).
+    fn loop_variable(&self, dim: usize, body: &[Node]) -> (String, String, i64) {
+        let mut found = Vec::new();
+        leaves(body, &mut Vec::new(), &mut found);
+        let base = self.program.iter_base;
+        let binding = |leaf: &Leaf, it_dim: usize| {
+            leaf.bindings
+                .iter()
+                .rev()
+                .find(|(d, _)| *d == it_dim)
+                .map(|(_, v)| v.clone())
+        };
+        let in_scope: BTreeSet<String> = self.vars.iter().flatten().cloned().collect();
+        for sign in [1, -1] {
+            let target = LinExpr::dim(dim).scale(sign);
+            let candidate = found.iter().find_map(|leaf| {
+                let its = &self.program.stmts[leaf.id].iterators;
+                its.iter()
+                    .enumerate()
+                    .find(|(j, _)| binding(leaf, base + j).as_ref() == Some(&target))
+                    .map(|(_, it)| it.clone())
+            });
+            let Some(it) = candidate else { continue };
+            let consistent = found.iter().all(|leaf| {
+                self.program.stmts[leaf.id]
+                    .iterators
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, other)| other.name == it.name)
+                    .all(|(j, _)| binding(leaf, base + j).as_ref() == Some(&target))
+            });
+            if consistent && !in_scope.contains(&it.name) {
+                return (it.name, it.ty, sign);
+            }
+        }
+        let mut fresh = format!("c{dim}");
+        while self.program.taken.contains(&fresh) || in_scope.contains(&fresh) {
+            fresh.push('_');
+        }
+        (fresh, "int".to_string(), 1)
+    }
+
+    /// `max(exprs)` (or min when `max` is false) as C.
+    fn extreme(&mut self, exprs: &[LinExpr], max: bool) -> String {
+        let mut texts: Vec<String> = exprs.iter().map(|e| self.expr(e)).collect();
+        texts.dedup();
+        let mut acc = texts.pop().unwrap_or_default();
+        while let Some(t) = texts.pop() {
+            if max {
+                self.helpers.max = true;
+                acc = format!("polyc_max({t}, {acc})");
+            } else {
+                self.helpers.min = true;
+                acc = format!("polyc_min({t}, {acc})");
+            }
+        }
+        acc
+    }
+
+    /// `v <= min(bounds)` (or `v >= max(bounds)` when descending), written
+    /// `v < e + 1` when that reads better.
+    fn bound_cmp(&mut self, v: &str, bounds: &[LinExpr], descending: bool) -> String {
+        if let [b] = bounds {
+            let shifted = b.add(&LinExpr::constant(if descending { -1 } else { 1 }));
+            let strict_reads_better = !b.is_constant() && shifted.constant.abs() < b.constant.abs();
+            if strict_reads_better {
+                let op = if descending { ">" } else { "<" };
+                return format!("{v} {op} {}", self.expr(&shifted));
+            }
+        }
+        let e = self.extreme(bounds, descending);
+        format!("{v} {} {e}", if descending { ">=" } else { "<=" })
+    }
+
+    fn condition(&mut self, disjuncts: &[Vec<Constraint>]) -> String {
+        let parts: Vec<String> = disjuncts
+            .iter()
+            .map(|conj| {
+                let atoms: Vec<String> = conj.iter().map(|c| self.constraint(c)).collect();
+                if atoms.is_empty() {
+                    "1".to_string()
+                } else {
+                    atoms.join(" && ")
+                }
+            })
+            .collect();
+        if parts.len() == 1 {
+            parts[0].clone()
+        } else {
+            parts
+                .iter()
+                .map(|p| format!("({p})"))
+                .collect::<Vec<_>>()
+                .join(" || ")
+        }
+    }
+
+    /// A constraint over the current environment, as a comparison with
+    /// positive terms on the left.
+    fn constraint(&mut self, c: &Constraint) -> String {
+        let e = c.expr.substitute(&|k| self.env[k].clone());
+        if let Some((num, k)) = divisibility(&e).filter(|_| c.is_eq) {
+            return format!("({}) % {k} == 0", self.expr(&num));
+        }
+        // e = L - R + k with L, R having positive coefficients.
+        let mut left = LinExpr::default();
+        let mut right = LinExpr::default();
+        for (t, coef) in &e.terms {
+            if *coef > 0 {
+                left.add_term(t.clone(), *coef);
+            } else {
+                right.add_term(t.clone(), -coef);
+            }
+        }
+        let k = e.constant;
+        let op = if c.is_eq { "==" } else { ">=" };
+        if left.terms.is_empty() {
+            let op = if c.is_eq { "==" } else { "<=" };
+            return format!("{} {op} {k}", self.expr(&right));
+        }
+        format!(
+            "{} {op} {}",
+            self.expr(&left),
+            self.expr(&right.add(&LinExpr::constant(-k)))
+        )
+    }
+
+    fn statement(&mut self, id: usize) -> String {
+        let stmt = &self.program.stmts[id];
+        let mut text = stmt.text.clone();
+        let mut uses = stmt.iter_uses.clone();
+        uses.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+        for (range, depth) in uses {
+            let value = self.env[self.program.iter_base + depth].clone();
+            let replacement = self.atom(&value);
+            if replacement != text[range.clone()] {
+                text.replace_range(range, &replacement);
+            }
+        }
+        text
+    }
+
+    /// An expression safe to drop into any C context.
+    fn atom(&mut self, e: &LinExpr) -> String {
+        let s = self.expr(e);
+        let simple = s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if simple {
+            s
+        } else {
+            format!("({s})")
+        }
+    }
+
+    /// C text of an affine expression over loop variables and parameters.
+    fn expr(&mut self, e: &LinExpr) -> String {
+        let mut s = String::new();
+        for (t, coef) in &e.terms {
+            let (coef, text) = match t {
+                Term::Floor(num, k) if *coef < 0 => {
+                    self.helpers.ceild = true;
+                    (
+                        -coef,
+                        format!("polyc_ceild({}, {k})", self.expr(&num.scale(-1))),
+                    )
+                }
+                Term::Floor(num, k) => {
+                    self.helpers.floord = true;
+                    (*coef, format!("polyc_floord({}, {k})", self.expr(num)))
+                }
+                Term::Dim(d) => (
+                    *coef,
+                    self.vars[*d].clone().unwrap_or_else(|| format!("c{d}")),
+                ),
+                Term::Param(p) => (*coef, self.program.params[*p].clone()),
+            };
+            let magnitude = if coef.abs() == 1 {
+                text
+            } else {
+                format!("{} * {text}", coef.abs())
+            };
+            match (s.is_empty(), coef < 0) {
+                (true, false) => s.push_str(&magnitude),
+                (true, true) => s.push_str(&format!("-{magnitude}")),
+                (false, false) => s.push_str(&format!(" + {magnitude}")),
+                (false, true) => s.push_str(&format!(" - {magnitude}")),
+            }
+        }
+        match (s.is_empty(), e.constant) {
+            (true, c) => s = c.to_string(),
+            (false, 0) => {}
+            (false, c) if c > 0 => s.push_str(&format!(" + {c}")),
+            (false, c) => s.push_str(&format!(" - {}", -c)),
+        }
+        s
+    }
+}
+
+/// `num - k*floor(num/k)`: the expression is `num mod k`.
+fn divisibility(e: &LinExpr) -> Option<(LinExpr, i64)> {
+    let floors: Vec<&(Term, i64)> = e
+        .terms
+        .iter()
+        .filter(|(t, _)| matches!(t, Term::Floor(..)))
+        .collect();
+    let [(Term::Floor(num, k), coef)] = floors[..] else {
+        return None;
+    };
+    if *coef != -k {
+        return None;
+    }
+    let mut rest = e.clone();
+    rest.terms.retain(|(t, _)| !matches!(t, Term::Floor(..)));
+    (rest == **num).then_some((rest, *k))
+}
+
+/// How many lines a body prints at its own level (bindings print nothing).
+fn printed_items(nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .map(|n| match n {
+            Node::Let { body, .. } => printed_items(body),
+            _ => 1,
+        })
+        .sum()
+}

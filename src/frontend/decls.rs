@@ -1,0 +1,141 @@
+//! What the raw source says about names: declared variables (type, array
+//! extents), macros, and every identifier in use (so that generated names
+//! never collide with the program's).
+
+use std::collections::{BTreeSet, HashMap};
+use tree_sitter::Node;
+
+#[derive(Clone, Debug, Default)]
+pub struct VarDecl {
+    /// The type as written, e.g. `double` or `unsigned long`.
+    pub ty: String,
+    /// Array extents as written, outermost first.
+    pub extents: Vec<String>,
+    pub is_pointer: bool,
+}
+
+impl VarDecl {
+    pub fn is_floating(&self) -> bool {
+        let ty = self.ty.as_str();
+        ty.contains("double") || ty.contains("float")
+    }
+
+    pub fn is_array(&self) -> bool {
+        !self.extents.is_empty() || self.is_pointer
+    }
+}
+
+/// Names visible at a SCoP: the enclosing function's parameters and
+/// locals shadow the file's globals.
+#[derive(Debug, Default)]
+pub struct Names {
+    pub vars: HashMap<String, VarDecl>,
+    pub macros: HashMap<String, String>,
+    pub all_identifiers: BTreeSet<String>,
+}
+
+impl Names {
+    pub fn collect(root: Node, src: &str, function: Option<Node>) -> Names {
+        let mut names = Names::default();
+        walk(root, &mut |n| match n.kind() {
+            "identifier" | "field_identifier" | "type_identifier" => {
+                names.all_identifiers.insert(text(n, src).to_string());
+            }
+            "preproc_def" | "preproc_function_def" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    let value = n.child_by_field_name("value").map_or("", |v| text(v, src));
+                    names
+                        .macros
+                        .insert(text(name, src).to_string(), value.trim().to_string());
+                }
+            }
+            _ => {}
+        });
+        let mut cursor = root.walk();
+        for child in root.named_children(&mut cursor) {
+            if child.kind() == "declaration" {
+                names.add_declaration(child, src);
+            }
+        }
+        if let Some(f) = function {
+            walk(f, &mut |n| {
+                if matches!(n.kind(), "declaration" | "parameter_declaration") {
+                    names.add_declaration(n, src);
+                }
+            });
+        }
+        names
+    }
+
+    fn add_declaration(&mut self, decl: Node, src: &str) {
+        let ty = decl
+            .child_by_field_name("type")
+            .map_or("", |t| text(t, src))
+            .to_string();
+        let mut cursor = decl.walk();
+        for declarator in decl.children_by_field_name("declarator", &mut cursor) {
+            let mut var = VarDecl {
+                ty: ty.clone(),
+                ..VarDecl::default()
+            };
+            if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
+                self.vars.insert(name, var);
+            }
+        }
+    }
+
+    /// A name that no identifier of the file uses, starting from `base`.
+    pub fn fresh(&self, base: &str, taken: &BTreeSet<String>) -> String {
+        let mut name = base.to_string();
+        while self.all_identifiers.contains(&name)
+            || self.macros.contains_key(&name)
+            || taken.contains(&name)
+        {
+            name.push('_');
+        }
+        name
+    }
+}
+
+/// Follow a declarator down to its identifier, noting extents and pointers.
+fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String> {
+    loop {
+        match n.kind() {
+            "identifier" => return Some(text(n, src).to_string()),
+            "init_declarator"
+            | "attributed_declarator"
+            | "parenthesized_declarator"
+            | "function_declarator" => {
+                if n.kind() == "function_declarator" {
+                    return None;
+                }
+                n = n
+                    .child_by_field_name("declarator")
+                    .or_else(|| n.named_child(0))?;
+            }
+            "array_declarator" => {
+                let size = n.child_by_field_name("size").map_or("", |s| text(s, src));
+                var.extents.insert(0, size.to_string());
+                n = n.child_by_field_name("declarator")?;
+            }
+            "pointer_declarator" => {
+                var.is_pointer = true;
+                n = n.child_by_field_name("declarator")?;
+            }
+            _ => return None,
+        }
+    }
+}
+
+pub fn text<'a>(n: Node, src: &'a str) -> &'a str {
+    &src[n.byte_range()]
+}
+
+/// Pre-order traversal.
+pub fn walk<'t>(n: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
+    f(n);
+    let mut cursor = n.walk();
+    for child in n.children(&mut cursor) {
+        walk(child, f);
+    }
+}

@@ -1,0 +1,1001 @@
+//! Turn the statements of one pragma region into a [`ScopAst`], or say,
+//! with the exact span, why the region is not a static control part.
+
+use super::decls::{text, walk, Names};
+use super::qexpr::{CmpOp, Cond, QExpr, Var};
+use super::{Access, AccessKind, Iterator, Region, ScopAst, Stmt, PURE_FUNCTIONS};
+use crate::diagnostics::{Code, Diagnostic};
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use tree_sitter::Node;
+
+type Res<T> = Result<T, Diagnostic>;
+
+pub(super) fn extract(
+    region: &Region,
+    src: &str,
+    names: &Names,
+    function: Option<Node>,
+) -> Res<ScopAst> {
+    let mut x = Extractor {
+        src,
+        names,
+        loops: Vec::new(),
+        conds: Vec::new(),
+        beta: vec![0],
+        params: Vec::new(),
+        param_uses: BTreeMap::new(),
+        stmts: Vec::new(),
+        iterator_names: BTreeSet::new(),
+        outer_iterators: BTreeSet::new(),
+        free_uses: Vec::new(),
+        writes: Vec::new(),
+    };
+    for item in &region.items {
+        x.statement(*item)?;
+    }
+    x.check_names()?;
+    if x.stmts.is_empty() {
+        return Err(Diagnostic::warning(
+            Code::P0012,
+            region.open.byte_range(),
+            "SCoP has no statement",
+        )
+        .with_label("this region is empty"));
+    }
+    if let Some(f) = function {
+        check_iterators_dead_after(region, f, src, &x.outer_iterators)?;
+    }
+    let first_item = region
+        .items
+        .iter()
+        .find(|n| n.kind() != "comment")
+        .unwrap_or(&region.open);
+    let indent = indentation(src, first_item.start_byte());
+    let mut arrays: Vec<(String, super::VarDecl)> = Vec::new();
+    for a in x.stmts.iter().flat_map(|s| &s.accesses) {
+        if !arrays.iter().any(|(n, _)| *n == a.array) {
+            arrays.push((
+                a.array.clone(),
+                names.vars.get(&a.array).cloned().unwrap_or_default(),
+            ));
+        }
+    }
+    Ok(ScopAst {
+        region: region.body.clone(),
+        pragma: region.open.byte_range(),
+        indent,
+        params: x.params,
+        stmts: x.stmts,
+        arrays,
+    })
+}
+
+fn indentation(src: &str, at: usize) -> String {
+    let start = src[..at].rfind('\n').map_or(0, |p| p + 1);
+    src[start..at]
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .collect()
+}
+
+struct LoopCtx {
+    iter: Iterator,
+}
+
+struct Extractor<'a> {
+    src: &'a str,
+    names: &'a Names,
+    loops: Vec<LoopCtx>,
+    conds: Vec<Cond>,
+    beta: Vec<usize>,
+    params: Vec<String>,
+    /// First use of each parameter in an affine context.
+    param_uses: BTreeMap<String, Range<usize>>,
+    stmts: Vec<Stmt>,
+    /// Every loop iterator of the region.
+    iterator_names: BTreeSet<String>,
+    /// Iterators not declared in their `for` initialiser.
+    outer_iterators: BTreeSet<String>,
+    /// Names used where no iterator of that name is in scope.
+    free_uses: Vec<(String, Range<usize>)>,
+    /// Every variable written by a statement, with the write's span.
+    writes: Vec<(String, Range<usize>)>,
+}
+
+/// What a statement under construction has collected.
+#[derive(Default)]
+struct StmtParts {
+    accesses: Vec<Access>,
+    iter_uses: Vec<(Range<usize>, usize)>,
+}
+
+fn reject(code: Code, n: Node, message: impl Into<String>, label: &str) -> Diagnostic {
+    Diagnostic::warning(code, n.byte_range(), message).with_label(label.to_string())
+}
+
+impl<'a> Extractor<'a> {
+    fn t(&self, n: Node) -> &'a str {
+        text(n, self.src)
+    }
+
+    fn statement(&mut self, n: Node) -> Res<()> {
+        match n.kind() {
+            "comment" => Ok(()),
+            "compound_statement" => {
+                let mut cursor = n.walk();
+                let children: Vec<Node> = n.named_children(&mut cursor).collect();
+                children.into_iter().try_for_each(|c| self.statement(c))
+            }
+            "for_statement" => self.for_loop(n),
+            "if_statement" => self.if_statement(n),
+            "expression_statement" => match n.named_child(0) {
+                None => Ok(()),
+                Some(e) => self.expression_statement(n, e),
+            },
+            k if k.starts_with("preproc") => Err(reject(
+                Code::P0010,
+                n,
+                "preprocessor directive inside a SCoP",
+                "move this outside the region",
+            )),
+            k => Err(reject(
+                Code::P0001,
+                n,
+                format!(
+                    "`{}` is not allowed in a SCoP",
+                    k.trim_end_matches("_statement").replace('_', " ")
+                ),
+                "unsupported statement",
+            )),
+        }
+    }
+
+    fn for_loop(&mut self, n: Node) -> Res<()> {
+        let depth = self.loops.len();
+        let (name, ty, declared, init) = self.loop_init(n)?;
+        if init.mentions(Var::Iter(depth)) {
+            return Err(reject(
+                Code::P0007,
+                n,
+                "loop initialiser uses its own iterator",
+                "loop header",
+            ));
+        }
+        self.iterator_names.insert(name.clone());
+        if !declared {
+            self.outer_iterators.insert(name.clone());
+        }
+        let iter = Iterator {
+            name,
+            ty,
+            descending: false,
+        };
+        self.loops.push(LoopCtx { iter });
+        let step = self.loop_step(n, depth)?;
+        let cond = self.loop_condition(n, depth, step)?;
+        self.loops[depth].iter.descending = step < 0;
+        let i = QExpr::Var(Var::Iter(depth));
+        let start = if step > 0 { CmpOp::Ge } else { CmpOp::Le };
+        let mut domain = Cond::and(Cond::Cmp(i.clone(), start, init.clone()), cond);
+        if step.abs() > 1 {
+            domain = Cond::and(domain, Cond::Divisible(QExpr::minus(i, init), step.abs()));
+        }
+        self.conds.push(domain);
+        self.beta.push(0);
+        let body = n.child_by_field_name("body");
+        let r = body.map_or(Ok(()), |b| self.statement(b));
+        self.beta.pop();
+        self.conds.pop();
+        self.loops.pop();
+        *self
+            .beta
+            .last_mut()
+            .expect("beta always has the current depth") += 1;
+        r
+    }
+
+    /// `(iterator, type, declared here, initial value)`.
+    fn loop_init(&mut self, n: Node) -> Res<(String, String, bool, QExpr)> {
+        let malformed = |msg: &str| reject(Code::P0007, n, msg.to_string(), "loop header");
+        let init = n
+            .child_by_field_name("initializer")
+            .ok_or_else(|| malformed("loop without initialiser"))?;
+        match init.kind() {
+            "declaration" => {
+                let ty = init
+                    .child_by_field_name("type")
+                    .map_or("int", |t| self.t(t))
+                    .to_string();
+                let mut cursor = init.walk();
+                let decls: Vec<Node> = init
+                    .children_by_field_name("declarator", &mut cursor)
+                    .collect();
+                let [d] = decls[..] else {
+                    return Err(malformed(
+                        "the initialiser must declare exactly one iterator",
+                    ));
+                };
+                let (Some(name), Some(value)) = (
+                    d.child_by_field_name("declarator"),
+                    d.child_by_field_name("value"),
+                ) else {
+                    return Err(malformed("the iterator must be initialised"));
+                };
+                if name.kind() != "identifier" {
+                    return Err(malformed("the iterator must be a plain variable"));
+                }
+                let v = self.affine(value, Code::P0003)?;
+                Ok((self.t(name).to_string(), ty, true, v))
+            }
+            "assignment_expression" => {
+                let left = init
+                    .child_by_field_name("left")
+                    .filter(|l| l.kind() == "identifier");
+                let op = init.child_by_field_name("operator").map(|o| self.t(o));
+                let (Some(left), Some("="), Some(right)) =
+                    (left, op, init.child_by_field_name("right"))
+                else {
+                    return Err(malformed(
+                        "the initialiser must be `i = <affine expression>`",
+                    ));
+                };
+                let name = self.t(left).to_string();
+                let ty = self
+                    .names
+                    .vars
+                    .get(&name)
+                    .map_or("int".to_string(), |v| v.ty.clone());
+                if self
+                    .names
+                    .vars
+                    .get(&name)
+                    .is_some_and(|v| v.is_floating() || v.is_array())
+                {
+                    return Err(malformed("the iterator must be an integer variable"));
+                }
+                let v = self.affine(right, Code::P0003)?;
+                Ok((name, ty, false, v))
+            }
+            _ => Err(malformed(
+                "the initialiser must be `i = lb` or `int i = lb`",
+            )),
+        }
+    }
+
+    fn loop_step(&mut self, n: Node, depth: usize) -> Res<i64> {
+        let malformed = || {
+            reject(
+                Code::P0007,
+                n,
+                "the increment must be `i++`, `i--`, `i += c` or `i -= c`",
+                "loop header",
+            )
+        };
+        let upd = n.child_by_field_name("update").ok_or_else(malformed)?;
+        let name = self.loops[depth].iter.name.clone();
+        let is_iter =
+            |x: Option<Node>| x.is_some_and(|a| a.kind() == "identifier" && self.t(a) == name);
+        let step = match upd.kind() {
+            "update_expression" if is_iter(upd.child_by_field_name("argument")) => {
+                if self.t(upd).contains("++") {
+                    1
+                } else {
+                    -1
+                }
+            }
+            "assignment_expression" if is_iter(upd.child_by_field_name("left")) => {
+                let op = upd
+                    .child_by_field_name("operator")
+                    .map(|o| self.t(o))
+                    .unwrap_or("");
+                let right = upd.child_by_field_name("right").ok_or_else(malformed)?;
+                let rhs = self.affine(right, Code::P0007)?;
+                let step = match op {
+                    "+=" => rhs.const_value(),
+                    "-=" => rhs.const_value().and_then(i64::checked_neg),
+                    "=" if rhs.linear_coeff(Var::Iter(depth)) == Some(1) => {
+                        QExpr::minus(rhs, QExpr::Var(Var::Iter(depth))).const_value()
+                    }
+                    _ => None,
+                };
+                step.ok_or_else(malformed)?
+            }
+            _ => return Err(malformed()),
+        };
+        if step == 0 {
+            return Err(malformed());
+        }
+        Ok(step)
+    }
+
+    /// The loop condition, checked to be a conjunction of bounds in the
+    /// direction of the step (so "while it holds" equals "where it holds").
+    fn loop_condition(&mut self, n: Node, depth: usize, step: i64) -> Res<Cond> {
+        let c = n
+            .child_by_field_name("condition")
+            .ok_or_else(|| reject(Code::P0007, n, "loop without condition", "loop header"))?;
+        let cond = self.condition(c)?;
+        let mut atoms = Vec::new();
+        conjuncts(&cond, &mut atoms);
+        for atom in atoms {
+            let Cond::Cmp(a, op, b) = atom else {
+                return Err(reject(
+                    Code::P0007,
+                    c,
+                    "the loop condition must be a conjunction of comparisons",
+                    "condition",
+                ));
+            };
+            let coef = QExpr::minus(a.clone(), b.clone()).linear_coeff(Var::Iter(depth));
+            let bounds_from_above =
+                match (op, coef) {
+                    (CmpOp::Lt | CmpOp::Le, Some(k)) if k != 0 => k > 0,
+                    (CmpOp::Gt | CmpOp::Ge, Some(k)) if k != 0 => k < 0,
+                    _ => return Err(reject(
+                        Code::P0007,
+                        c,
+                        "each comparison of the loop condition must bound the iterator linearly",
+                        "condition",
+                    )),
+                };
+            if bounds_from_above != (step > 0) {
+                return Err(reject(
+                    Code::P0007,
+                    c,
+                    "the loop condition does not bound the iterator in the direction of the step",
+                    "condition",
+                ));
+            }
+        }
+        Ok(cond)
+    }
+
+    fn if_statement(&mut self, n: Node) -> Res<()> {
+        let c = n
+            .child_by_field_name("condition")
+            .ok_or_else(|| reject(Code::P0003, n, "`if` without condition", "here"))?;
+        let cond = self.condition(c)?;
+        self.conds.push(cond.clone());
+        let r = n
+            .child_by_field_name("consequence")
+            .map_or(Ok(()), |b| self.statement(b));
+        self.conds.pop();
+        r?;
+        if let Some(alt) = n.child_by_field_name("alternative") {
+            self.conds.push(cond.negated());
+            let branch = if alt.kind() == "else_clause" {
+                alt.named_child(0)
+            } else {
+                Some(alt)
+            };
+            let r = branch.map_or(Ok(()), |b| self.statement(b));
+            self.conds.pop();
+            r?;
+        }
+        Ok(())
+    }
+
+    fn expression_statement(&mut self, n: Node, e: Node) -> Res<()> {
+        if !matches!(e.kind(), "assignment_expression" | "update_expression") {
+            return Err(reject(
+                Code::P0001,
+                n,
+                "a SCoP statement must be an assignment",
+                "expression statement",
+            ));
+        }
+        let mut parts = StmtParts::default();
+        self.value(e, &mut parts)?;
+        let start = n.start_byte();
+        let domain = self.conds.iter().cloned().fold(Cond::True, Cond::and);
+        self.stmts.push(Stmt {
+            text: self.t(n).to_string(),
+            span: n.byte_range(),
+            iterators: self.loops.iter().map(|l| l.iter.clone()).collect(),
+            domain,
+            beta: self.beta.clone(),
+            accesses: parts.accesses,
+            iter_uses: parts
+                .iter_uses
+                .into_iter()
+                .map(|(r, d)| (r.start - start..r.end - start, d))
+                .collect(),
+        });
+        *self
+            .beta
+            .last_mut()
+            .expect("beta always has the current depth") += 1;
+        Ok(())
+    }
+
+    fn in_scope_iterator(&self, name: &str) -> Option<usize> {
+        self.loops.iter().rposition(|l| l.iter.name == name)
+    }
+
+    /// A boolean condition over iterators and parameters.
+    fn condition(&mut self, n: Node) -> Res<Cond> {
+        match n.kind() {
+            "parenthesized_expression" => {
+                let inner = n
+                    .named_child(0)
+                    .ok_or_else(|| reject(Code::P0003, n, "empty condition", "here"))?;
+                self.condition(inner)
+            }
+            "unary_expression" if self.operator(n) == "!" => {
+                let arg = n
+                    .child_by_field_name("argument")
+                    .ok_or_else(|| reject(Code::P0003, n, "bad negation", "here"))?;
+                Ok(self.condition(arg)?.negated())
+            }
+            "binary_expression" => {
+                let op = self.operator(n);
+                let (l, r) = self.operands(n, Code::P0003)?;
+                let cmp = match op {
+                    "&&" => {
+                        return Ok(Cond::And(
+                            Box::new(self.condition(l)?),
+                            Box::new(self.condition(r)?),
+                        ))
+                    }
+                    "||" => {
+                        return Ok(Cond::Or(
+                            Box::new(self.condition(l)?),
+                            Box::new(self.condition(r)?),
+                        ))
+                    }
+                    "<" => CmpOp::Lt,
+                    "<=" => CmpOp::Le,
+                    ">" => CmpOp::Gt,
+                    ">=" => CmpOp::Ge,
+                    "==" => CmpOp::Eq,
+                    "!=" => CmpOp::Ne,
+                    _ => return self.truthiness(n),
+                };
+                Ok(Cond::Cmp(
+                    self.affine(l, Code::P0003)?,
+                    cmp,
+                    self.affine(r, Code::P0003)?,
+                ))
+            }
+            _ => self.truthiness(n),
+        }
+    }
+
+    /// C's truth of an integer expression: non-zero.
+    fn truthiness(&mut self, n: Node) -> Res<Cond> {
+        Ok(Cond::Cmp(
+            self.affine(n, Code::P0003)?,
+            CmpOp::Ne,
+            QExpr::Const(0),
+        ))
+    }
+
+    fn operator(&self, n: Node) -> &'a str {
+        n.child_by_field_name("operator").map_or("", |o| self.t(o))
+    }
+
+    fn operands(&self, n: Node<'a>, code: Code) -> Res<(Node<'a>, Node<'a>)> {
+        match (
+            n.child_by_field_name("left"),
+            n.child_by_field_name("right"),
+        ) {
+            (Some(l), Some(r)) => Ok((l, r)),
+            _ => Err(reject(code, n, "incomplete expression", "here")),
+        }
+    }
+
+    fn constant_operand(&mut self, n: Node, code: Code) -> Res<i64> {
+        let v = self.affine(n, code)?;
+        match v.const_value() {
+            Some(k) if k > 0 => Ok(k),
+            _ => Err(reject(
+                code,
+                n,
+                "divisor must be a positive integer constant",
+                "divisor",
+            )),
+        }
+    }
+
+    /// A quasi-affine integer expression; anything else is rejected with `code`.
+    fn affine(&mut self, n: Node, code: Code) -> Res<QExpr> {
+        let not_affine =
+            |what: &str| reject(code, n, format!("{what} is not quasi-affine"), "not affine");
+        match n.kind() {
+            "number_literal" => parse_int(self.t(n)).map(QExpr::Const).ok_or_else(|| {
+                reject(
+                    Code::P0013,
+                    n,
+                    "only integer constants may appear in affine expressions",
+                    "not an integer",
+                )
+            }),
+            "identifier" => self.affine_name(n, code),
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(inner) => self.affine(inner, code),
+                None => Err(not_affine("this expression")),
+            },
+            "unary_expression" => {
+                let arg = n
+                    .child_by_field_name("argument")
+                    .ok_or_else(|| not_affine("this expression"))?;
+                match self.operator(n) {
+                    "-" => Ok(QExpr::Neg(Box::new(self.affine(arg, code)?))),
+                    "+" => self.affine(arg, code),
+                    _ => Err(not_affine("this operator")),
+                }
+            }
+            "binary_expression" => {
+                let (l, r) = self.operands(n, code)?;
+                match self.operator(n) {
+                    "+" => Ok(QExpr::plus(self.affine(l, code)?, self.affine(r, code)?)),
+                    "-" => Ok(QExpr::minus(self.affine(l, code)?, self.affine(r, code)?)),
+                    "*" => {
+                        let (a, b) = (self.affine(l, code)?, self.affine(r, code)?);
+                        match (a.const_value(), b.const_value()) {
+                            (Some(k), _) => Ok(QExpr::Mul(k, Box::new(b))),
+                            (_, Some(k)) => Ok(QExpr::Mul(k, Box::new(a))),
+                            _ => Err(not_affine("a product of two variables")),
+                        }
+                    }
+                    "/" => Ok(QExpr::TruncDiv(
+                        Box::new(self.affine(l, code)?),
+                        self.constant_operand(r, code)?,
+                    )),
+                    "%" => Ok(QExpr::TruncMod(
+                        Box::new(self.affine(l, code)?),
+                        self.constant_operand(r, code)?,
+                    )),
+                    _ => Err(not_affine("this operator")),
+                }
+            }
+            "conditional_expression" => {
+                let part = |f: &str| {
+                    n.child_by_field_name(f)
+                        .ok_or_else(|| not_affine("this expression"))
+                };
+                let cond = self.condition(part("condition")?)?;
+                let yes = self.affine(part("consequence")?, code)?;
+                let no = self.affine(part("alternative")?, code)?;
+                Ok(QExpr::Select(Box::new(cond), Box::new(yes), Box::new(no)))
+            }
+            "call_expression" => self.affine_call(n, code),
+            _ => Err(not_affine("this expression")),
+        }
+    }
+
+    /// `floord`, `ceild`, `min`, `max` (any case) as PLUTO and PolyBench define them.
+    fn affine_call(&mut self, n: Node, code: Code) -> Res<QExpr> {
+        let fname = n
+            .child_by_field_name("function")
+            .map_or("", |f| self.t(f))
+            .to_ascii_lowercase();
+        let args: Vec<Node> = match n.child_by_field_name("arguments") {
+            Some(a) => {
+                let mut cursor = a.walk();
+                a.named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        let [a, b] = args[..] else {
+            return Err(reject(
+                code,
+                n,
+                format!("call to `{fname}` is not quasi-affine"),
+                "not affine",
+            ));
+        };
+        match fname.as_str() {
+            "floord" => Ok(QExpr::FloorDiv(
+                Box::new(self.affine(a, code)?),
+                self.constant_operand(b, code)?,
+            )),
+            "ceild" => Ok(QExpr::CeilDiv(
+                Box::new(self.affine(a, code)?),
+                self.constant_operand(b, code)?,
+            )),
+            "min" => Ok(QExpr::Min(
+                Box::new(self.affine(a, code)?),
+                Box::new(self.affine(b, code)?),
+            )),
+            "max" => Ok(QExpr::Max(
+                Box::new(self.affine(a, code)?),
+                Box::new(self.affine(b, code)?),
+            )),
+            _ => Err(reject(
+                code,
+                n,
+                format!("call to `{fname}` is not quasi-affine"),
+                "not affine",
+            )),
+        }
+    }
+
+    fn affine_name(&mut self, n: Node, code: Code) -> Res<QExpr> {
+        let name = self.t(n);
+        if let Some(depth) = self.in_scope_iterator(name) {
+            return Ok(QExpr::Var(Var::Iter(depth)));
+        }
+        self.free_uses.push((name.to_string(), n.byte_range()));
+        if let Some(v) = self.names.vars.get(name) {
+            if v.is_array() {
+                return Err(reject(
+                    code,
+                    n,
+                    format!("array `{name}` used as an integer"),
+                    "not affine",
+                ));
+            }
+            if v.is_floating() {
+                return Err(reject(
+                    Code::P0013,
+                    n,
+                    format!("`{name}` has floating type `{}`", v.ty),
+                    "not an integer",
+                ));
+            }
+        } else if let Some(value) = self.names.macros.get(name) {
+            if value.contains('.') || value.contains('"') {
+                return Err(reject(
+                    Code::P0013,
+                    n,
+                    format!("macro `{name}` is not an integer (`{value}`)"),
+                    "not an integer",
+                ));
+            }
+        }
+        self.param_uses
+            .entry(name.to_string())
+            .or_insert(n.byte_range());
+        let k = match self.params.iter().position(|p| p == name) {
+            Some(k) => k,
+            None => {
+                self.params.push(name.to_string());
+                self.params.len() - 1
+            }
+        };
+        Ok(QExpr::Var(Var::Param(k)))
+    }
+
+    /// Walk an expression evaluated for its value, collecting accesses.
+    fn value(&mut self, n: Node, parts: &mut StmtParts) -> Res<()> {
+        match n.kind() {
+            "identifier" => self.value_name(n, parts),
+            "subscript_expression" => self.access(n, AccessKind::Read, parts),
+            "assignment_expression" => {
+                let left = n
+                    .child_by_field_name("left")
+                    .ok_or_else(|| reject(Code::P0006, n, "bad assignment", "here"))?;
+                if self.operator(n) != "=" {
+                    self.target(left, AccessKind::Read, parts)?;
+                }
+                if let Some(r) = n.child_by_field_name("right") {
+                    self.value(r, parts)?;
+                }
+                self.target(left, AccessKind::Write, parts)
+            }
+            "update_expression" => {
+                let arg = n
+                    .child_by_field_name("argument")
+                    .ok_or_else(|| reject(Code::P0006, n, "bad update", "here"))?;
+                self.target(arg, AccessKind::Read, parts)?;
+                self.target(arg, AccessKind::Write, parts)
+            }
+            "call_expression" => {
+                let f = n.child_by_field_name("function");
+                let fname = f.map_or("", |f| self.t(f));
+                if f.is_none_or(|f| f.kind() != "identifier") || !PURE_FUNCTIONS.contains(&fname) {
+                    return Err(reject(
+                        Code::P0004,
+                        n,
+                        format!("call to `{fname}`, which is not known to be pure"),
+                        "unknown call",
+                    ));
+                }
+                match n.child_by_field_name("arguments") {
+                    Some(args) => self.value_children(args, parts),
+                    None => Ok(()),
+                }
+            }
+            "pointer_expression"
+            | "field_expression"
+            | "comma_expression"
+            | "initializer_list"
+            | "compound_literal_expression"
+            | "string_literal" => Err(reject(
+                Code::P0006,
+                n,
+                format!("{} is not supported in a SCoP", n.kind().replace('_', " ")),
+                "unsupported expression",
+            )),
+            "cast_expression" => match n.child_by_field_name("value") {
+                Some(v) => self.value(v, parts),
+                None => Ok(()),
+            },
+            "sizeof_expression" | "number_literal" | "char_literal" | "true" | "false" | "null"
+            | "comment" => Ok(()),
+            "binary_expression"
+            | "unary_expression"
+            | "parenthesized_expression"
+            | "conditional_expression"
+            | "argument_list" => self.value_children(n, parts),
+            k => Err(reject(
+                Code::P0006,
+                n,
+                format!("`{k}` is not supported in a SCoP"),
+                "unsupported expression",
+            )),
+        }
+    }
+
+    fn value_children(&mut self, n: Node, parts: &mut StmtParts) -> Res<()> {
+        let mut cursor = n.walk();
+        let children: Vec<Node> = n.named_children(&mut cursor).collect();
+        children.into_iter().try_for_each(|c| self.value(c, parts))
+    }
+
+    fn value_name(&mut self, n: Node, parts: &mut StmtParts) -> Res<()> {
+        let name = self.t(n);
+        if let Some(depth) = self.in_scope_iterator(name) {
+            parts.iter_uses.push((n.byte_range(), depth));
+            return Ok(());
+        }
+        self.free_uses.push((name.to_string(), n.byte_range()));
+        match self.names.vars.get(name) {
+            Some(v) if v.is_array() => Err(reject(
+                Code::P0006,
+                n,
+                format!("array `{name}` used without subscripts"),
+                "bare array",
+            )),
+            Some(_) => {
+                parts.accesses.push(Access {
+                    array: name.to_string(),
+                    kind: AccessKind::Read,
+                    subscripts: vec![],
+                    span: n.byte_range(),
+                });
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// An lvalue: a scalar or an array element.
+    fn target(&mut self, n: Node, kind: AccessKind, parts: &mut StmtParts) -> Res<()> {
+        match n.kind() {
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(inner) => self.target(inner, kind, parts),
+                None => Err(reject(Code::P0006, n, "bad assignment target", "here")),
+            },
+            "identifier" => {
+                let name = self.t(n);
+                if self.in_scope_iterator(name).is_some() {
+                    return Err(reject(
+                        Code::P0005,
+                        n,
+                        format!("write to loop iterator `{name}`"),
+                        "iterator written here",
+                    ));
+                }
+                if kind == AccessKind::Write {
+                    self.writes.push((name.to_string(), n.byte_range()));
+                }
+                parts.accesses.push(Access {
+                    array: name.to_string(),
+                    kind,
+                    subscripts: vec![],
+                    span: n.byte_range(),
+                });
+                Ok(())
+            }
+            "subscript_expression" => self.access(n, kind, parts),
+            _ => Err(reject(
+                Code::P0006,
+                n,
+                "assignment target must be a variable or an array element",
+                "unsupported target",
+            )),
+        }
+    }
+
+    /// `A[e1][e2]...`, subscripts quasi-affine.
+    fn access(&mut self, n: Node, kind: AccessKind, parts: &mut StmtParts) -> Res<()> {
+        let mut subs = Vec::new();
+        let mut base = n;
+        while base.kind() == "subscript_expression" {
+            let index = base
+                .child_by_field_name("index")
+                .ok_or_else(|| reject(Code::P0002, base, "missing subscript", "here"))?;
+            subs.push(index);
+            base = base
+                .child_by_field_name("argument")
+                .ok_or_else(|| reject(Code::P0002, base, "missing array", "here"))?;
+        }
+        if base.kind() != "identifier" {
+            return Err(reject(
+                Code::P0006,
+                base,
+                "only named arrays may be subscripted",
+                "unsupported array expression",
+            ));
+        }
+        let array = self.t(base).to_string();
+        if self.in_scope_iterator(&array).is_some()
+            || self.names.vars.get(&array).is_some_and(|v| !v.is_array())
+        {
+            return Err(reject(
+                Code::P0006,
+                base,
+                format!("`{array}` is not an array"),
+                "subscripted scalar",
+            ));
+        }
+        subs.reverse();
+        let mut subscripts = Vec::new();
+        for s in subs {
+            subscripts.push(self.affine(s, Code::P0002)?);
+            self.record_iter_uses(s, parts);
+        }
+        if kind == AccessKind::Write {
+            self.writes.push((array.clone(), base.byte_range()));
+        }
+        parts.accesses.push(Access {
+            array,
+            kind,
+            subscripts,
+            span: n.byte_range(),
+        });
+        Ok(())
+    }
+
+    /// Iterator occurrences inside a subscript, for substitution.
+    fn record_iter_uses(&self, n: Node, parts: &mut StmtParts) {
+        walk(n, &mut |m| {
+            if m.kind() == "identifier" {
+                if let Some(depth) = self.in_scope_iterator(self.t(m)) {
+                    parts.iter_uses.push((m.byte_range(), depth));
+                }
+            }
+        });
+    }
+
+    /// Checks that need the whole region: parameters and iterators are
+    /// never written, iterators never read outside their loops.
+    fn check_names(&self) -> Res<()> {
+        for (name, span) in &self.writes {
+            if let Some(use_span) = self.param_uses.get(name) {
+                return Err(Diagnostic::warning(
+                    Code::P0003,
+                    use_span.clone(),
+                    format!("`{name}` is used as a bound or subscript but written in the SCoP"),
+                )
+                .with_label("used as a parameter here")
+                .with_note(format!("written at byte {}", span.start)));
+            }
+            if self.iterator_names.contains(name) {
+                return Err(Diagnostic::warning(
+                    Code::P0005,
+                    span.clone(),
+                    format!("write to loop iterator `{name}` outside its loop"),
+                )
+                .with_label("iterator written here"));
+            }
+        }
+        for (name, span) in &self.free_uses {
+            if self.iterator_names.contains(name) {
+                return Err(Diagnostic::warning(
+                    Code::P0009,
+                    span.clone(),
+                    format!("iterator `{name}` is read outside its loop"),
+                )
+                .with_label("its final value is not preserved"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn conjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
+    match c {
+        Cond::And(a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// An integer literal in any C base, suffixes allowed.
+fn parse_int(s: &str) -> Option<i64> {
+    let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    let (digits, radix) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        (b, 2)
+    } else if s.len() > 1 && s.starts_with('0') {
+        (&s[1..], 8)
+    } else {
+        (s, 10)
+    };
+    let v = i64::from_str_radix(&digits.replace('\'', ""), radix).ok()?;
+    // Keep every constant small enough that isl's machine integers and the
+    // scanner's arithmetic cannot overflow.
+    (v.abs() < 1 << 40).then_some(v)
+}
+
+/// Iterators declared outside their loops must not be read after the SCoP
+/// (nor, when the SCoP sits in a loop, anywhere else in that loop) before
+/// being assigned again.
+fn check_iterators_dead_after(
+    region: &Region,
+    function: Node,
+    src: &str,
+    iterators: &BTreeSet<String>,
+) -> Res<()> {
+    if iterators.is_empty() {
+        return Ok(());
+    }
+    let inside = region.open.start_byte()..region.close.end_byte();
+    let mut enclosing_loop = None;
+    let mut cur = region.block.parent();
+    while let Some(c) = cur {
+        if matches!(
+            c.kind(),
+            "for_statement" | "while_statement" | "do_statement"
+        ) {
+            enclosing_loop = Some(c.byte_range());
+        }
+        if c.id() == function.id() {
+            break;
+        }
+        cur = c.parent();
+    }
+    let mut first_after: BTreeMap<String, Node> = BTreeMap::new();
+    let mut in_loop_reads: Vec<Node> = Vec::new();
+    walk(function, &mut |n| {
+        if n.kind() != "identifier"
+            || !iterators.contains(text(n, src))
+            || inside.contains(&n.start_byte())
+        {
+            return;
+        }
+        if n.start_byte() >= inside.end {
+            first_after.entry(text(n, src).to_string()).or_insert(n);
+        }
+        if enclosing_loop
+            .as_ref()
+            .is_some_and(|l| l.contains(&n.start_byte()))
+            && !is_plain_assignment_target(n)
+        {
+            in_loop_reads.push(n);
+        }
+    });
+    let offender = first_after
+        .values()
+        .find(|n| !is_plain_assignment_target(**n))
+        .or(in_loop_reads.first());
+    match offender {
+        Some(n) => Err(reject(
+            Code::P0009,
+            *n,
+            format!("iterator `{}` of the SCoP is read after it", text(*n, src)),
+            "read here",
+        )
+        .with_note("polyc does not preserve an iterator's final value")),
+        None => Ok(()),
+    }
+}
+
+fn is_plain_assignment_target(n: Node) -> bool {
+    n.parent().is_some_and(|p| {
+        p.kind() == "assignment_expression"
+            && p.child_by_field_name("left")
+                .is_some_and(|l| l.id() == n.id())
+            && p.child_by_field_name("operator")
+                .is_some_and(|o| o.kind() == "=")
+    })
+}

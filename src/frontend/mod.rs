@@ -1,0 +1,292 @@
+//! Front end: parse the raw (unpreprocessed) source with tree-sitter-c,
+//! find the `#pragma scop` regions and turn each into a [`ScopAst`], or a
+//! diagnostic saying why it cannot be one. Every byte outside the regions
+//! is left to the driver to copy unchanged.
+
+pub mod decls;
+mod extract;
+pub mod qexpr;
+
+use crate::diagnostics::{Code, Diagnostic};
+use decls::{text, walk, Names, VarDecl};
+use qexpr::{Cond, QExpr};
+use std::ops::Range;
+use tree_sitter::{Node, Parser, Tree};
+
+/// Functions whose calls may appear in a SCoP: pure, reading only their
+/// arguments.
+pub const PURE_FUNCTIONS: &[&str] = &[
+    "sqrt", "sqrtf", "cbrt", "exp", "expf", "exp2", "log", "logf", "log2", "log10", "fabs",
+    "fabsf", "abs", "labs", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin",
+    "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "floorf", "ceil", "ceilf", "round",
+    "trunc", "fmod", "fmin", "fmax", "fminf", "fmaxf", "hypot", "erf",
+];
+
+/// A parsed C file.
+pub struct Source {
+    pub text: String,
+    tree: Tree,
+}
+
+/// A statement of a SCoP, with everything later phases need.
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    /// The statement's source text, `;` included.
+    pub text: String,
+    pub span: Range<usize>,
+    /// Enclosing loop iterators, outermost first.
+    pub iterators: Vec<Iterator>,
+    /// Conjunction of the enclosing loop bounds and `if` conditions.
+    pub domain: Cond,
+    /// Textual position among siblings at each depth (2d+1 schedule).
+    pub beta: Vec<usize>,
+    pub accesses: Vec<Access>,
+    /// Iterator occurrences in `text`: byte range relative to the statement
+    /// start, and loop depth.
+    pub iter_uses: Vec<(Range<usize>, usize)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Iterator {
+    pub name: String,
+    pub ty: String,
+    /// Whether the loop counts down (its schedule dimension is negated).
+    pub descending: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum AccessKind {
+    Read,
+    Write,
+}
+
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub array: String,
+    pub kind: AccessKind,
+    pub subscripts: Vec<QExpr>,
+    pub span: Range<usize>,
+}
+
+/// One static control part, ready for the model.
+#[derive(Clone, Debug)]
+pub struct ScopAst {
+    /// Bytes replaced by regenerated code: the lines strictly between the
+    /// two pragmas.
+    pub region: Range<usize>,
+    /// The `#pragma scop` line, for diagnostics about the whole region.
+    pub pragma: Range<usize>,
+    /// Indentation of the `#pragma scop` line.
+    pub indent: String,
+    pub params: Vec<String>,
+    pub stmts: Vec<Stmt>,
+    pub arrays: Vec<(String, VarDecl)>,
+}
+
+impl ScopAst {
+    pub fn max_depth(&self) -> usize {
+        self.stmts
+            .iter()
+            .map(|s| s.iterators.len())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// What the front end found in a file.
+pub struct Scops {
+    pub scops: Vec<ScopAst>,
+    /// Regions that are left unchanged, with the reason.
+    pub rejected: Vec<(Range<usize>, Diagnostic)>,
+    /// Every identifier of the file, for fresh names.
+    pub names: std::collections::BTreeSet<String>,
+}
+
+impl Source {
+    /// Parse `text`; a file tree-sitter-c cannot parse is an error.
+    pub fn parse(text: String) -> Result<Source, Diagnostic> {
+        let mut parser = Parser::new();
+        parser
+            .set_language(&tree_sitter_c::LANGUAGE.into())
+            .map_err(|e| {
+                Diagnostic::error(Code::E0001, 0..0, format!("tree-sitter-c is unusable: {e}"))
+            })?;
+        let tree = parser
+            .parse(&text, None)
+            .ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))?;
+        if let Some(bad) = first_error(tree.root_node()) {
+            let what = if bad.is_missing() {
+                "missing token"
+            } else {
+                "syntax error"
+            };
+            return Err(Diagnostic::error(
+                Code::E0001,
+                bad.byte_range(),
+                format!("{what}: the file does not parse as C"),
+            )
+            .with_label(what)
+            .with_note("polyc needs a file that parses; nothing was written"));
+        }
+        Ok(Source { text, tree })
+    }
+
+    /// Find and extract every SCoP.
+    pub fn scops(&self) -> Scops {
+        let root = self.tree.root_node();
+        let (regions, mut rejected) = find_regions(root, &self.text);
+        let mut scops = Vec::new();
+        for region in regions {
+            let function = enclosing_function(region.block);
+            let names = Names::collect(root, &self.text, function);
+            match extract::extract(&region, &self.text, &names, function) {
+                Ok(scop) => scops.push(scop),
+                Err(d) => rejected.push((region.body.clone(), d)),
+            }
+        }
+        let names = Names::collect(root, &self.text, None).all_identifiers;
+        Scops {
+            scops,
+            rejected,
+            names,
+        }
+    }
+}
+
+fn first_error(n: Node) -> Option<Node> {
+    if !n.has_error() {
+        return None;
+    }
+    if n.is_error() || n.is_missing() {
+        return Some(n);
+    }
+    let mut cursor = n.walk();
+    let children: Vec<Node> = n.children(&mut cursor).collect();
+    children.into_iter().find_map(first_error).or(Some(n))
+}
+
+/// A `#pragma scop` / `#pragma endscop` pair in one block.
+pub(crate) struct Region<'t> {
+    pub block: Node<'t>,
+    pub open: Node<'t>,
+    pub close: Node<'t>,
+    /// The statements between the pragmas.
+    pub items: Vec<Node<'t>>,
+    pub body: Range<usize>,
+}
+
+fn pragma_kind(n: Node, src: &str) -> Option<bool> {
+    if n.kind() != "preproc_call"
+        || n.child_by_field_name("directive").map(|d| text(d, src)) != Some("#pragma")
+    {
+        return None;
+    }
+    match n
+        .child_by_field_name("argument")
+        .map(|a| text(a, src).trim())
+    {
+        Some("scop") => Some(true),
+        Some("endscop") => Some(false),
+        _ => None,
+    }
+}
+
+fn find_regions<'t>(
+    root: Node<'t>,
+    src: &str,
+) -> (Vec<Region<'t>>, Vec<(Range<usize>, Diagnostic)>) {
+    let mut regions = Vec::new();
+    let mut rejected = Vec::new();
+    let mut misplaced = |n: Node, msg: &str| {
+        let d = Diagnostic::warning(Code::P0008, n.byte_range(), msg.to_string())
+            .with_label("this pragma");
+        rejected.push((n.byte_range(), d));
+    };
+    walk(root, &mut |block| {
+        let mut cursor = block.walk();
+        let children: Vec<Node<'t>> = block.children(&mut cursor).collect();
+        let mut open: Option<(usize, Node<'t>)> = None;
+        for (k, child) in children.iter().enumerate() {
+            match (pragma_kind(*child, src), open) {
+                (Some(true), Some((_, prev))) => {
+                    misplaced(
+                        prev,
+                        "`#pragma scop` is not closed before the next `#pragma scop`",
+                    );
+                    open = Some((k, *child));
+                }
+                (Some(true), None) => open = Some((k, *child)),
+                (Some(false), Some((start, o))) => {
+                    if block.kind() != "compound_statement" {
+                        misplaced(o, "a SCoP must be inside a function body");
+                    } else {
+                        let body = line_end(src, o.end_byte().saturating_sub(1))
+                            ..line_start(src, child.start_byte());
+                        let items = children[start + 1..k].to_vec();
+                        regions.push(Region {
+                            block,
+                            open: o,
+                            close: *child,
+                            items,
+                            body,
+                        });
+                    }
+                    open = None;
+                }
+                (Some(false), None) => misplaced(
+                    *child,
+                    "`#pragma endscop` without a matching `#pragma scop` in this block",
+                ),
+                (None, _) => {}
+            }
+        }
+        if let Some((_, o)) = open {
+            misplaced(
+                o,
+                "`#pragma scop` without a matching `#pragma endscop` in this block",
+            );
+        }
+    });
+    let nested: Vec<usize> = (0..regions.len())
+        .filter(|&a| {
+            regions.iter().enumerate().any(|(b, r)| {
+                b != a
+                    && (r.body.start >= regions[a].body.start && r.body.end <= regions[a].body.end
+                        || regions[a].body.start >= r.body.start
+                            && regions[a].body.end <= r.body.end)
+            })
+        })
+        .collect();
+    for &k in nested.iter().rev() {
+        let r = regions.remove(k);
+        let d = Diagnostic::warning(
+            Code::P0008,
+            r.open.byte_range(),
+            "nested SCoP regions are not supported",
+        )
+        .with_label("this region contains or is contained in another");
+        rejected.push((r.body.clone(), d));
+    }
+    (regions, rejected)
+}
+
+/// Offset just past the newline ending the line that contains `at`.
+fn line_end(src: &str, at: usize) -> usize {
+    src[at..].find('\n').map_or(src.len(), |p| at + p + 1)
+}
+
+/// Offset of the first byte of the line containing `at`.
+fn line_start(src: &str, at: usize) -> usize {
+    src[..at].rfind('\n').map_or(0, |p| p + 1)
+}
+
+fn enclosing_function(n: Node) -> Option<Node> {
+    let mut cur = Some(n);
+    while let Some(c) = cur {
+        if c.kind() == "function_definition" {
+            return Some(c);
+        }
+        cur = c.parent();
+    }
+    None
+}

@@ -1,0 +1,13 @@
+//! polyc: a polyhedral source-to-source C compiler.
+//!
+//! The pipeline, one module per phase, data flowing one way:
+//! [`frontend`] (C text → SCoP ASTs) → [`model`] (isl sets and maps) →
+//! [`scan`] (loop AST) → [`emit`] (C text), driven by [`driver`].
+//! See `docs/ARCHITECTURE.md`.
+
+pub mod diagnostics;
+pub mod driver;
+pub mod emit;
+pub mod frontend;
+pub mod model;
+pub mod scan;

@@ -1,0 +1,517 @@
+//! The one place polyc talks to isl (through `isl-rs`).
+//!
+//! Every wrapper method borrows its inputs and returns a fresh object, so
+//! ownership never leaks out of this module: callers hold plain values and
+//! isl's reference counting does the copying. Every result is checked twice:
+//! the error isl reported through the context, and a NULL object (isl-rs
+//! wraps NULL without complaint, and any later call on it would crash).
+//!
+//! One isl context per thread (`thread_local!`), never shared. Each SCoP
+//! starts with [`set_operation_budget`], so a pathological input fails with
+//! an error instead of hanging.
+
+use super::affine::{Constraint, LinExpr, Term};
+use isl_rs::{
+    Aff, BasicSet, Constraint as IslConstraint, Context, DimType, LibISLError, Map as IslMap,
+    Options, Set as IslSet, Val,
+};
+use std::fmt;
+
+/// isl's default on-error behaviour prints to stderr; polyc reports errors itself.
+const ISL_ON_ERROR_CONTINUE: i32 = 1;
+
+/// Operations allowed per SCoP unless the caller says otherwise.
+pub const DEFAULT_OPERATION_BUDGET: u64 = 20_000_000;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IslError(pub String);
+
+impl fmt::Display for IslError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IslError {}
+
+pub type IslResult<T> = Result<T, IslError>;
+
+thread_local! {
+    static CTX: Context = new_context();
+}
+
+fn new_context() -> Context {
+    let ctx = Context::alloc();
+    // An error here only means isl keeps printing its warnings.
+    let _ = Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
+    ctx.set_max_operations(DEFAULT_OPERATION_BUDGET);
+    ctx
+}
+
+fn with_ctx<R>(f: impl FnOnce(&Context) -> R) -> R {
+    CTX.with(f)
+}
+
+/// Restart this thread's operation counter with a new bound.
+pub fn set_operation_budget(max_operations: u64) {
+    with_ctx(|ctx| {
+        ctx.reset_operations();
+        ctx.set_max_operations(max_operations);
+    })
+}
+
+/// Results of isl-rs calls that can be NULL objects.
+trait Nullable {
+    fn is_null(&self) -> bool;
+}
+
+macro_rules! nullable_objects {
+    ($($t:ty),*) => { $(impl Nullable for $t { fn is_null(&self) -> bool { self.ptr == 0 } })* };
+}
+nullable_objects!(
+    IslSet,
+    BasicSet,
+    IslMap,
+    IslConstraint,
+    isl_rs::ConstraintList,
+    isl_rs::BasicSetList,
+    isl_rs::StrideInfo,
+    Val,
+    Aff
+);
+
+macro_rules! plain_values {
+    ($($t:ty),*) => { $(impl Nullable for $t { fn is_null(&self) -> bool { false } })* };
+}
+plain_values!(bool, i32, i64);
+
+trait Checked<T> {
+    fn checked(self) -> IslResult<T>;
+}
+
+impl<T: Nullable> Checked<T> for Result<T, LibISLError> {
+    fn checked(self) -> IslResult<T> {
+        let failure = match self {
+            Ok(v) if !v.is_null() => return Ok(v),
+            Ok(_) => "isl returned no object".to_string(),
+            Err(e) => e.to_string(),
+        };
+        // A failed isl_bool call leaves the error set on the context.
+        with_ctx(|ctx| ctx.reset_error());
+        Err(IslError(failure))
+    }
+}
+
+/// A (possibly non-convex) integer set, in polyc's naming convention:
+/// parameters `p0..`, set dimensions positional.
+pub struct Set(IslSet);
+
+/// A relation between two integer tuples.
+pub struct Map(IslMap);
+
+impl Clone for Set {
+    fn clone(&self) -> Self {
+        Set(self
+            .0
+            .copy()
+            .expect("isl_set_copy only increments a reference count"))
+    }
+}
+
+impl Clone for Map {
+    fn clone(&self) -> Self {
+        Map(self
+            .0
+            .copy()
+            .expect("isl_map_copy only increments a reference count"))
+    }
+}
+
+fn params_prefix(n_params: usize) -> String {
+    let names: Vec<String> = (0..n_params).map(|k| format!("p{k}")).collect();
+    format!("[{}]", names.join(", "))
+}
+
+/// isl's text for a set in `n_dims` positional dimensions `c0..` whose
+/// constraints are `body` (isl syntax, may be empty).
+pub fn set_text(n_params: usize, n_dims: usize, body: &str) -> String {
+    let dims: Vec<String> = (0..n_dims).map(|k| format!("c{k}")).collect();
+    let cond = if body.is_empty() {
+        String::new()
+    } else {
+        format!(" : {body}")
+    };
+    format!(
+        "{} -> {{ [{}]{} }}",
+        params_prefix(n_params),
+        dims.join(", "),
+        cond
+    )
+}
+
+impl Set {
+    pub fn parse(text: &str) -> IslResult<Set> {
+        with_ctx(|ctx| IslSet::read_from_str(ctx, text).checked()).map(Set)
+    }
+
+    /// The set of `n_dims`-tuples satisfying every constraint in `cons`.
+    pub fn from_constraints(n_params: usize, n_dims: usize, cons: &[Constraint]) -> IslResult<Set> {
+        let body: Vec<String> = cons.iter().map(|c| c.to_isl_text()).collect();
+        Set::parse(&set_text(n_params, n_dims, &body.join(" and ")))
+    }
+
+    fn copy(&self) -> IslResult<IslSet> {
+        self.0.copy().checked()
+    }
+
+    pub fn n_dims(&self) -> IslResult<usize> {
+        Ok(self.0.dim(DimType::Set).checked()? as usize)
+    }
+
+    pub fn n_params(&self) -> IslResult<usize> {
+        Ok(self.0.dim(DimType::Param).checked()? as usize)
+    }
+
+    pub fn is_empty(&self) -> IslResult<bool> {
+        self.0.is_empty().checked()
+    }
+
+    /// True when the set has no constraints at all (cheap, syntactic).
+    pub fn is_universe(&self) -> IslResult<bool> {
+        self.0.plain_is_universe().checked()
+    }
+
+    pub fn is_equal(&self, other: &Set) -> IslResult<bool> {
+        self.0.is_equal(&other.0).checked()
+    }
+
+    pub fn intersect(&self, other: &Set) -> IslResult<Set> {
+        self.copy()?.intersect(other.copy()?).checked().map(Set)
+    }
+
+    pub fn subtract(&self, other: &Set) -> IslResult<Set> {
+        self.copy()?.subtract(other.copy()?).checked().map(Set)
+    }
+
+    pub fn union(&self, other: &Set) -> IslResult<Set> {
+        self.copy()?.union(other.copy()?).checked().map(Set)
+    }
+
+    /// Simplify `self` assuming `context` holds.
+    pub fn gist(&self, context: &Set) -> IslResult<Set> {
+        self.copy()?.gist(context.copy()?).checked().map(Set)
+    }
+
+    pub fn coalesce(&self) -> IslResult<Set> {
+        self.copy()?.coalesce().checked().map(Set)
+    }
+
+    pub fn detect_equalities(&self) -> IslResult<Set> {
+        self.copy()?.detect_equalities().checked().map(Set)
+    }
+
+    /// Existentially eliminate every dimension from `keep` on.
+    pub fn keep_leading_dims(&self, keep: usize) -> IslResult<Set> {
+        let n = self.n_dims()?;
+        if keep >= n {
+            return Ok(self.clone());
+        }
+        self.copy()?
+            .project_out(DimType::Set, keep as u32, (n - keep) as u32)
+            .checked()
+            .map(Set)
+    }
+
+    /// Append `n` unconstrained dimensions.
+    pub fn add_dims(&self, n: usize) -> IslResult<Set> {
+        self.copy()?
+            .add_dims(DimType::Set, n as u32)
+            .checked()
+            .map(Set)
+    }
+
+    /// Keep only the constraints on dimensions before `first` (and parameters).
+    pub fn constraints_before_dim(&self, first: usize) -> IslResult<Set> {
+        let n = self.n_dims()?;
+        if first >= n {
+            return Ok(self.clone());
+        }
+        self.copy()?
+            .drop_constraints_involving_dims(DimType::Set, first as u32, (n - first) as u32)
+            .checked()
+            .map(Set)
+    }
+
+    /// The convex pieces of a disjoint decomposition of the set.
+    pub fn disjoint_convex_pieces(&self) -> IslResult<Vec<Set>> {
+        let disjoint = self
+            .copy()?
+            .make_disjoint()
+            .checked()?
+            .coalesce()
+            .checked()?;
+        Set(disjoint)
+            .basic_sets()?
+            .into_iter()
+            .map(|b| b.to_set().checked().map(Set))
+            .collect()
+    }
+
+    fn basic_sets(&self) -> IslResult<Vec<BasicSet>> {
+        let list = self.0.get_basic_set_list().checked()?;
+        let n = list.size().checked()?;
+        (0..n).map(|k| list.get_at(k).checked()).collect()
+    }
+
+    /// A convex superset, cheap to compute.
+    pub fn simple_hull(&self) -> IslResult<Set> {
+        let hull = self.copy()?.simple_hull().checked()?;
+        hull.to_set().checked().map(Set)
+    }
+
+    /// The constraints of each convex piece: a disjunction of conjunctions.
+    pub fn disjuncts(&self) -> IslResult<Vec<Vec<Constraint>>> {
+        self.basic_sets()?
+            .iter()
+            .map(basic_set_constraints)
+            .collect()
+    }
+
+    /// Constraints of a convex set; an error if the set is not convex.
+    pub fn constraints(&self) -> IslResult<Vec<Constraint>> {
+        let mut pieces = self.disjuncts()?;
+        match pieces.len() {
+            1 => Ok(pieces.remove(0)),
+            0 => Ok(vec![Constraint::ge(LinExpr::constant(-1))]),
+            n => Err(IslError(format!("expected a convex set, found {n} pieces"))),
+        }
+    }
+
+    /// Lattice of dimension `dim`: `(stride, offset)` with `c_dim = offset
+    /// (mod stride)` for every point, when the stride exceeds 1.
+    pub fn stride(&self, dim: usize) -> IslResult<Option<(i64, LinExpr)>> {
+        let info = self.0.get_stride_info(dim as i32).checked()?;
+        let stride = val_to_i64(&info.get_stride().checked()?)?;
+        if stride <= 1 {
+            return Ok(None);
+        }
+        let offset = aff_to_expr(&info.get_offset().checked()?)?;
+        Ok(offset.map(|o| (stride, o)))
+    }
+
+    /// True when, for equal values of the dimensions before `dim`, every
+    /// point of `self` has a smaller `dim` coordinate than every point of
+    /// `other`.
+    pub fn precedes_along(&self, other: &Set, dim: usize) -> IslResult<bool> {
+        let mut pairs = IslMap::from_domain_and_range(self.copy()?, other.copy()?).checked()?;
+        for k in 0..dim {
+            pairs = pairs
+                .equate(DimType::In, k as i32, DimType::Out, k as i32)
+                .checked()?;
+        }
+        pairs = pairs
+            .order_ge(DimType::In, dim as i32, DimType::Out, dim as i32)
+            .checked()?;
+        pairs.is_empty().checked()
+    }
+
+    /// isl's text for the set (leaks a C string in isl-rs: reporting only).
+    pub fn to_text(&self) -> IslResult<String> {
+        self.0.to_str().checked_text()
+    }
+}
+
+impl Map {
+    pub fn parse(text: &str) -> IslResult<Map> {
+        with_ctx(|ctx| IslMap::read_from_str(ctx, text).checked()).map(Map)
+    }
+
+    fn copy(&self) -> IslResult<IslMap> {
+        self.0.copy().checked()
+    }
+
+    pub fn intersect_domain(&self, domain: &Set) -> IslResult<Map> {
+        self.copy()?
+            .intersect_domain(domain.copy()?)
+            .checked()
+            .map(Map)
+    }
+
+    /// The pairs `[range, domain]` as one flat, anonymous tuple.
+    pub fn range_then_domain(&self) -> IslResult<Set> {
+        let wrapped = self.copy()?.reverse().checked()?.wrap().checked()?;
+        wrapped
+            .flatten()
+            .checked()?
+            .reset_tuple_id()
+            .checked()
+            .map(Set)
+    }
+
+    pub fn to_text(&self) -> IslResult<String> {
+        self.0.to_str().checked_text()
+    }
+}
+
+trait CheckedText {
+    fn checked_text(self) -> IslResult<String>;
+}
+
+impl CheckedText for Result<&str, LibISLError> {
+    fn checked_text(self) -> IslResult<String> {
+        self.map(str::to_string)
+            .map_err(|e| IslError(e.to_string()))
+    }
+}
+
+fn val_to_i64(v: &Val) -> IslResult<i64> {
+    let den = v.get_den_si().checked()?;
+    if den != 1 {
+        return Err(IslError("non-integer value".into()));
+    }
+    v.get_num_si().checked()
+}
+
+/// `v * scale` as an integer (`v` rational, `scale` a common denominator).
+fn scaled_to_i64(v: &Val, scale: i64) -> IslResult<i64> {
+    let num = v.get_num_si().checked()?;
+    let den = v.get_den_si().checked()?;
+    if den == 0 || (num * scale) % den != 0 {
+        return Err(IslError(
+            "coefficient is not a multiple of the denominator".into(),
+        ));
+    }
+    Ok(num * scale / den)
+}
+
+fn basic_set_constraints(bset: &BasicSet) -> IslResult<Vec<Constraint>> {
+    let list = bset.get_constraint_list().checked()?;
+    let n = list.size().checked()?;
+    (0..n)
+        .map(|k| constraint_from_isl(&list.get_at(k).checked()?))
+        .collect()
+}
+
+fn constraint_from_isl(c: &IslConstraint) -> IslResult<Constraint> {
+    let mut expr = LinExpr::constant(val_to_i64(&c.get_constant_val().checked()?)?);
+    for (ty, make) in [
+        (DimType::Set, Term::Dim as fn(usize) -> Term),
+        (DimType::Param, Term::Param),
+    ] {
+        for k in 0..c.dim(ty).checked()? {
+            let coef = val_to_i64(&c.get_coefficient_val(ty, k).checked()?)?;
+            expr.add_term(make(k as usize), coef);
+        }
+    }
+    for k in 0..c.dim(DimType::Div).checked()? {
+        let coef = val_to_i64(&c.get_coefficient_val(DimType::Div, k).checked()?)?;
+        if coef != 0 {
+            expr.add_term(div_term(&c.get_div(k).checked()?)?, coef);
+        }
+    }
+    let is_eq = c.is_equality().checked()?;
+    Ok(Constraint { expr, is_eq })
+}
+
+/// The integer numerator and denominator of an affine expression.
+fn aff_parts(aff: &Aff) -> IslResult<(LinExpr, i64)> {
+    let den = val_to_i64(&aff.get_denominator_val().checked()?)?;
+    let mut expr = LinExpr::constant(scaled_to_i64(&aff.get_constant_val().checked()?, den)?);
+    for (ty, make) in [
+        (DimType::In, Term::Dim as fn(usize) -> Term),
+        (DimType::Param, Term::Param),
+    ] {
+        for k in 0..aff.dim(ty).checked()? {
+            let coef = scaled_to_i64(&aff.get_coefficient_val(ty, k).checked()?, den)?;
+            expr.add_term(make(k as usize), coef);
+        }
+    }
+    for k in 0..aff.dim(DimType::Div).checked()? {
+        let coef = scaled_to_i64(&aff.get_coefficient_val(DimType::Div, k).checked()?, den)?;
+        if coef != 0 {
+            expr.add_term(div_term(&aff.get_div(k).checked()?)?, coef);
+        }
+    }
+    Ok((expr, den))
+}
+
+/// An isl div is `floor(aff)`.
+fn div_term(aff: &Aff) -> IslResult<Term> {
+    let (num, den) = aff_parts(aff)?;
+    Ok(Term::Floor(Box::new(num), den))
+}
+
+/// An integral affine expression, or `None` if it is rational.
+fn aff_to_expr(aff: &Aff) -> IslResult<Option<LinExpr>> {
+    let (expr, den) = aff_parts(aff)?;
+    Ok((den == 1).then_some(expr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constraints_round_trip_through_isl() {
+        let s = Set::parse("[p0] -> { [c0, c1] : 0 <= c0 < p0 and c0 <= c1 <= 2c0 + 3 }").unwrap();
+        let back = Set::from_constraints(1, 2, &s.constraints().unwrap()).unwrap();
+        assert!(s.is_equal(&back).unwrap());
+    }
+
+    #[test]
+    fn stride_and_offset_are_found() {
+        let s = Set::parse("[p0] -> { [c0] : 0 <= c0 < p0 and (c0 - 1) mod 3 = 0 }").unwrap();
+        let (stride, offset) = s.stride(0).unwrap().unwrap();
+        assert_eq!(stride, 3);
+        let back = Set::from_constraints(
+            1,
+            1,
+            &[Constraint::divisible(LinExpr::dim(0).sub(&offset), 3)],
+        )
+        .unwrap();
+        assert!(s.is_subset_for_test(&back));
+    }
+
+    #[test]
+    fn divs_survive_the_round_trip() {
+        let s = Set::parse("[p0] -> { [c0, c1] : 0 <= c1 < p0 and c1 = 2 * floor((c0 + c1) / 2) }")
+            .unwrap();
+        let pieces = s.disjuncts().unwrap();
+        let text: Vec<String> = pieces[0].iter().map(|c| c.to_isl_text()).collect();
+        let back = Set::parse(&set_text(1, 2, &text.join(" and "))).unwrap();
+        assert!(s.is_equal(&back).unwrap());
+    }
+
+    #[test]
+    fn budget_exhaustion_is_an_error_not_a_hang() {
+        set_operation_budget(10);
+        let r = Set::parse(
+            "[p0] -> { [c0, c1, c2] : 0 <= c0 < p0 and c0 <= c1 < p0 and c1 <= c2 < 3p0 }",
+        )
+        .and_then(|s| s.keep_leading_dims(1).and_then(|p| p.coalesce()))
+        .and_then(|s| s.is_empty());
+        set_operation_budget(DEFAULT_OPERATION_BUDGET);
+        assert!(r.is_err());
+        assert!(
+            Set::parse("{ [c0] : 0 <= c0 < 4 }")
+                .unwrap()
+                .n_dims()
+                .unwrap()
+                == 1
+        );
+    }
+
+    impl Set {
+        fn is_subset_for_test(&self, other: &Set) -> bool {
+            self.0.is_subset(&other.0).unwrap()
+        }
+    }
+
+    #[test]
+    fn precedence_along_a_dimension() {
+        let a = Set::parse("[p0] -> { [c0, c1] : 0 <= c0 < p0 and 0 <= c1 < 5 }").unwrap();
+        let b = Set::parse("[p0] -> { [c0, c1] : 0 <= c0 < p0 and 5 <= c1 < 9 }").unwrap();
+        assert!(a.precedes_along(&b, 1).unwrap());
+        assert!(!b.precedes_along(&a, 1).unwrap());
+    }
+}

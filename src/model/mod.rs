@@ -1,0 +1,172 @@
+//! The polyhedral model of a SCoP, held in isl: parameters, and for each
+//! statement its iteration domain, schedule and access relations.
+//!
+//! Naming convention inside isl: parameters are `p<k>` (their C spelling is
+//! kept in [`Scop::params`]), statement `k` is the tuple `S<k>` with
+//! dimensions `i0..`, arrays keep their C names prefixed with `A_` (so no C
+//! name can clash with an isl keyword).
+
+pub mod affine;
+pub mod isl;
+mod report;
+
+pub use report::{scop_json, scop_text};
+
+use crate::frontend::qexpr::{QExpr, TooComplex};
+use crate::frontend::{AccessKind, ScopAst};
+use isl::{IslError, Map, Set};
+
+#[derive(Debug)]
+pub enum ModelError {
+    Isl(IslError),
+    TooComplex,
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ModelError::Isl(e) => write!(f, "isl: {e}"),
+            ModelError::TooComplex => f.write_str("an expression needs too many case splits"),
+        }
+    }
+}
+
+impl From<IslError> for ModelError {
+    fn from(e: IslError) -> Self {
+        ModelError::Isl(e)
+    }
+}
+
+impl From<TooComplex> for ModelError {
+    fn from(_: TooComplex) -> Self {
+        ModelError::TooComplex
+    }
+}
+
+pub struct Access {
+    pub array: String,
+    pub kind: AccessKind,
+    /// `S<k>[i..] -> A_<array>[..]`, restricted to the domain.
+    pub relation: Map,
+    pub span: std::ops::Range<usize>,
+}
+
+pub struct Statement {
+    pub name: String,
+    pub domain: Set,
+    /// `S<k>[i..] -> [..]`, all statements of the SCoP into one space.
+    pub schedule: Map,
+    pub accesses: Vec<Access>,
+}
+
+pub struct Scop {
+    pub ast: ScopAst,
+    pub context: Set,
+    pub statements: Vec<Statement>,
+    /// Output dimensions of every schedule.
+    pub schedule_dims: usize,
+}
+
+impl Scop {
+    /// Build the model of `ast` with its original (2d+1) schedule.
+    pub fn build(ast: ScopAst) -> Result<Scop, ModelError> {
+        let np = ast.params.len();
+        let context = Set::parse(&format!("{} -> {{ : }}", params_decl(np)))?;
+        let schedule_dims = 2 * ast.max_depth() + 1;
+        let mut statements = Vec::new();
+        for (k, s) in ast.stmts.iter().enumerate() {
+            let name = format!("S{k}");
+            let tuple = tuple(&name, s.iterators.len());
+            let domain = Set::parse(&format!(
+                "{} -> {{ {tuple} : {} }}",
+                params_decl(np),
+                s.domain.to_isl()?
+            ))?;
+            let schedule = Map::parse(&format!(
+                "{} -> {{ {tuple} -> [{}] }}",
+                params_decl(np),
+                original_schedule(s, schedule_dims).join(", ")
+            ))?;
+            let mut accesses = Vec::new();
+            for a in &s.accesses {
+                let relation = Map::parse(&format!(
+                    "{} -> {{ {tuple} -> {}[{}] : {} }}",
+                    params_decl(np),
+                    array_tuple(&a.array),
+                    (0..a.subscripts.len())
+                        .map(|d| format!("o{d}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    subscript_constraints(&a.subscripts)?
+                ))?
+                .intersect_domain(&domain)?;
+                accesses.push(Access {
+                    array: a.array.clone(),
+                    kind: a.kind,
+                    relation,
+                    span: a.span.clone(),
+                });
+            }
+            statements.push(Statement {
+                name,
+                domain,
+                schedule,
+                accesses,
+            });
+        }
+        Ok(Scop {
+            ast,
+            context,
+            statements,
+            schedule_dims,
+        })
+    }
+}
+
+pub fn params_decl(n: usize) -> String {
+    let names: Vec<String> = (0..n).map(|k| format!("p{k}")).collect();
+    format!("[{}]", names.join(", "))
+}
+
+fn tuple(name: &str, n_iters: usize) -> String {
+    let dims: Vec<String> = (0..n_iters).map(|d| format!("i{d}")).collect();
+    format!("{name}[{}]", dims.join(", "))
+}
+
+fn array_tuple(array: &str) -> String {
+    format!("A_{array}")
+}
+
+/// `[b0, ±i0, b1, ±i1, ..., bm, 0, ...]`: descending loops contribute
+/// `-i` so that the schedule order is the execution order.
+fn original_schedule(s: &crate::frontend::Stmt, dims: usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(dims);
+    for (d, b) in s.beta.iter().enumerate() {
+        out.push(b.to_string());
+        if let Some(it) = s.iterators.get(d) {
+            out.push(if it.descending {
+                format!("-i{d}")
+            } else {
+                format!("i{d}")
+            });
+        }
+    }
+    out.resize(dims, "0".to_string());
+    out
+}
+
+fn subscript_constraints(subs: &[QExpr]) -> Result<String, TooComplex> {
+    let mut conj = vec!["true".to_string()];
+    for (d, e) in subs.iter().enumerate() {
+        let alts: Vec<String> = e
+            .pieces()?
+            .into_iter()
+            .map(|p| match p.guard {
+                Some(g) => format!("({g} and o{d} = {})", p.value),
+                None => format!("o{d} = {}", p.value),
+            })
+            .collect();
+        conj.push(format!("({})", alts.join(" or ")));
+    }
+    Ok(conj.join(" and "))
+}

@@ -1,0 +1,174 @@
+//! `--emit=scop` and `--emit=scop-json`: the model in isl notation, with
+//! the program's own names for parameters and arrays.
+
+use super::{Scop, Statement};
+use crate::frontend::AccessKind;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct ScopReport {
+    params: Vec<String>,
+    context: String,
+    statements: Vec<StatementReport>,
+    arrays: Vec<ArrayReport>,
+}
+
+#[derive(Serialize)]
+struct StatementReport {
+    name: String,
+    text: String,
+    line: usize,
+    iterators: Vec<String>,
+    domain: String,
+    schedule: String,
+    reads: Vec<AccessReport>,
+    writes: Vec<AccessReport>,
+}
+
+#[derive(Serialize)]
+struct AccessReport {
+    array: String,
+    relation: String,
+    span: [usize; 2],
+}
+
+#[derive(Serialize)]
+struct ArrayReport {
+    name: String,
+    element_type: String,
+    extents: Vec<String>,
+}
+
+/// Replace polyc's isl names (`p3`, `A_x`) by the program's.
+fn readable(isl_text: &str, params: &[String]) -> String {
+    let mut out = String::with_capacity(isl_text.len());
+    let mut rest = isl_text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        out.push_str(&rest[..start]);
+        let word_len = rest[start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len() - start);
+        let word = &rest[start..start + word_len];
+        let param = word
+            .strip_prefix('p')
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|k| params.get(k));
+        match (param, word.strip_prefix("A_")) {
+            (Some(name), _) => out.push_str(name),
+            (None, Some(array)) => out.push_str(array),
+            (None, None) => out.push_str(word),
+        }
+        rest = &rest[start + word_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn report(scop: &Scop, source: &str) -> Result<ScopReport, super::ModelError> {
+    let params = &scop.ast.params;
+    let show = |t: String| readable(&t, params);
+    let mut statements = Vec::new();
+    for (st, ast) in scop.statements.iter().zip(&scop.ast.stmts) {
+        statements.push(StatementReport {
+            name: st.name.clone(),
+            text: ast.text.clone(),
+            line: crate::diagnostics::line_col(source, ast.span.start).0,
+            iterators: ast.iterators.iter().map(|i| i.name.clone()).collect(),
+            domain: show(st.domain.to_text()?),
+            schedule: show(st.schedule.to_text()?),
+            reads: accesses(st, AccessKind::Read, &show)?,
+            writes: accesses(st, AccessKind::Write, &show)?,
+        });
+    }
+    let arrays = scop
+        .ast
+        .arrays
+        .iter()
+        .map(|(name, decl)| ArrayReport {
+            name: name.clone(),
+            element_type: decl.ty.clone(),
+            extents: decl.extents.clone(),
+        })
+        .collect();
+    Ok(ScopReport {
+        params: params.clone(),
+        context: show(scop.context.to_text()?),
+        statements,
+        arrays,
+    })
+}
+
+fn accesses(
+    st: &Statement,
+    kind: AccessKind,
+    show: &dyn Fn(String) -> String,
+) -> Result<Vec<AccessReport>, super::ModelError> {
+    st.accesses
+        .iter()
+        .filter(|a| a.kind == kind)
+        .map(|a| {
+            Ok(AccessReport {
+                array: a.array.clone(),
+                relation: show(a.relation.to_text()?),
+                span: [a.span.start, a.span.end],
+            })
+        })
+        .collect()
+}
+
+/// The model as text, one block per statement.
+pub fn scop_text(scop: &Scop, source: &str) -> Result<String, super::ModelError> {
+    let r = report(scop, source)?;
+    let mut out = format!(
+        "# SCoP at line {}\nparams: [{}]\ncontext: {}\n",
+        line_of(scop, source),
+        r.params.join(", "),
+        r.context
+    );
+    for a in &r.arrays {
+        let extents: String = a.extents.iter().map(|e| format!("[{e}]")).collect();
+        out.push_str(&format!(
+            "array: {} {}{}\n",
+            a.element_type, a.name, extents
+        ));
+    }
+    for s in &r.statements {
+        out.push_str(&format!("{} (line {}): {}\n", s.name, s.line, s.text));
+        out.push_str(&format!(
+            "  domain:   {}\n  schedule: {}\n",
+            s.domain, s.schedule
+        ));
+        for a in &s.reads {
+            out.push_str(&format!("  read:     {}\n", a.relation));
+        }
+        for a in &s.writes {
+            out.push_str(&format!("  write:    {}\n", a.relation));
+        }
+    }
+    Ok(out)
+}
+
+fn line_of(scop: &Scop, source: &str) -> usize {
+    crate::diagnostics::line_col(source, scop.ast.pragma.start).0
+}
+
+/// The model as a JSON value.
+pub fn scop_json(scop: &Scop, source: &str) -> Result<serde_json::Value, super::ModelError> {
+    let mut v = serde_json::to_value(report(scop, source)?)
+        .map_err(|e| super::ModelError::Isl(super::isl::IslError(e.to_string())))?;
+    v["line"] = line_of(scop, source).into();
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn isl_names_become_program_names() {
+        let params = vec!["_PB_N".to_string(), "M".to_string()];
+        let t = super::readable(
+            "[p0, p1] -> { S0[i0] -> A_x[o0] : o0 = p1 and p10 = 3 }",
+            &params,
+        );
+        assert_eq!(t, "[_PB_N, M] -> { S0[i0] -> x[o0] : o0 = M and p10 = 3 }");
+    }
+}

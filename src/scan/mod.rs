@@ -1,0 +1,509 @@
+//! A CLooG-style scanner (Quilleré, Rajopadhye and Wilde, with Bastoul's
+//! improvements): statement sets in one common space are scanned dimension
+//! by dimension. At each level the projections are separated into disjoint
+//! convex pieces, ordered along the dimension, and each piece becomes a
+//! loop (or a single-value binding) whose bounds are read off its
+//! constraints. Pieces that cannot be ordered are merged and scanned over
+//! their hull; whatever a loop does not enforce is enforced by a guard, so
+//! the code is exact by construction: every point of every set is visited
+//! once, in lexicographic order, and nothing else.
+
+pub mod ast;
+
+use crate::model::affine::{Constraint, LinExpr, Term};
+use crate::model::isl::{set_text, IslError, IslResult, Set};
+use ast::Node;
+
+/// More convex pieces than this at one level are scanned as one hull.
+const MAX_PIECES: usize = 48;
+
+/// A statement to scan: its instances as points of the common space.
+pub struct ScanStmt {
+    pub id: usize,
+    pub set: Set,
+}
+
+/// Scan `stmts` (all in one `dims`-dimensional space) under `context`, a
+/// 0-dimensional set over the parameters.
+pub fn scan(
+    stmts: Vec<ScanStmt>,
+    dims: usize,
+    n_params: usize,
+    context: &Set,
+) -> IslResult<Vec<Node>> {
+    let scanner = Scanner { dims, n_params };
+    let active = stmts
+        .into_iter()
+        .map(|s| {
+            Ok(ScanStmt {
+                set: s.set.intersect(&context.add_dims(dims)?)?,
+                id: s.id,
+            })
+        })
+        .collect::<IslResult<Vec<_>>>()?;
+    scanner.level(0, active, context, false)
+}
+
+struct Scanner {
+    dims: usize,
+    n_params: usize,
+}
+
+/// A convex (or merged) region of one level and the statements active in it.
+struct Piece {
+    set: Set,
+    active: Vec<usize>,
+}
+
+impl Scanner {
+    /// The code for dimensions `d..` of `active`, knowing `ctx` on the
+    /// dimensions before `d` (`hoisted`: the common guard is already out).
+    fn level(
+        &self,
+        d: usize,
+        active: Vec<ScanStmt>,
+        ctx: &Set,
+        hoisted: bool,
+    ) -> IslResult<Vec<Node>> {
+        if active.is_empty() {
+            return Ok(Vec::new());
+        }
+        if d == self.dims {
+            return self.leaves(active, ctx);
+        }
+        if !hoisted {
+            if let Some(guard) = self.common_guard(d, &active, ctx)? {
+                let inner_ctx = ctx.intersect(&guard)?;
+                let body = self.level(d, active, &inner_ctx, true)?;
+                return Ok(vec![Node::Guard {
+                    cond: guard.disjuncts()?,
+                    body,
+                }]);
+            }
+        }
+        let ctx_ext = ctx.add_dims(1)?;
+        let mut bounds = Vec::with_capacity(active.len());
+        for s in &active {
+            bounds.push(self.bound_set(d, &s.set)?.intersect(&ctx_ext)?);
+        }
+        let pieces = self.order(d, self.separate(&bounds)?)?;
+        let mut out = Vec::new();
+        for piece in pieces {
+            let inside = piece.set.add_dims(self.dims - d - 1)?;
+            let mut children = Vec::new();
+            for &k in &piece.active {
+                let set = active[k].set.intersect(&inside)?;
+                if !set.is_empty()? {
+                    children.push(ScanStmt {
+                        id: active[k].id,
+                        set,
+                    });
+                }
+            }
+            out.extend(self.piece(d, &piece.set, children, &ctx_ext)?);
+        }
+        Ok(out)
+    }
+
+    /// The projection of `set` on dimensions `..=d`, without the facts it
+    /// implies about the outer dimensions alone: where those fail, the
+    /// loops inside are empty anyway, so they need no guard of their own.
+    fn bound_set(&self, d: usize, set: &Set) -> IslResult<Set> {
+        let proj = set.keep_leading_dims(d + 1)?;
+        let outer = proj.keep_leading_dims(d)?.add_dims(1)?;
+        proj.gist(&outer)
+    }
+
+    /// Statement instances, each under a guard for anything the loops
+    /// above did not enforce.
+    fn leaves(&self, mut active: Vec<ScanStmt>, ctx: &Set) -> IslResult<Vec<Node>> {
+        active.sort_by_key(|s| s.id);
+        let mut out = Vec::new();
+        for s in active {
+            let rest = s.set.gist(ctx)?;
+            if rest.is_empty()? {
+                continue;
+            }
+            let stmt = Node::Stmt { id: s.id };
+            if rest.is_universe()? {
+                out.push(stmt);
+            } else {
+                out.push(Node::Guard {
+                    cond: rest.disjuncts()?,
+                    body: vec![stmt],
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// A convex condition on the outer dimensions that every active
+    /// statement has and the context does not imply: hoisted here.
+    fn common_guard(&self, d: usize, active: &[ScanStmt], ctx: &Set) -> IslResult<Option<Set>> {
+        let mut common: Option<Set> = None;
+        for s in active {
+            let own = s
+                .set
+                .constraints_before_dim(d)?
+                .keep_leading_dims(d)?
+                .gist(ctx)?;
+            if own.is_universe()? {
+                return Ok(None);
+            }
+            match &common {
+                None => common = Some(own),
+                Some(c) if c.is_equal(&own)? => {}
+                Some(_) => return Ok(None),
+            }
+        }
+        match common {
+            Some(g) if g.disjuncts()?.len() == 1 => Ok(Some(g)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Disjoint convex pieces covering the union of `bounds`, each with the
+    /// statements whose bound set contains it.
+    fn separate(&self, bounds: &[Set]) -> IslResult<Vec<Piece>> {
+        let mut pieces: Vec<Piece> = Vec::new();
+        for (k, b) in bounds.iter().enumerate() {
+            let mut next = Vec::new();
+            let mut rest = b.clone();
+            for p in pieces {
+                let both = p.set.intersect(b)?;
+                if !both.is_empty()? {
+                    let mut active = p.active.clone();
+                    active.push(k);
+                    next.push(Piece { set: both, active });
+                }
+                let only = p.set.subtract(b)?;
+                if !only.is_empty()? {
+                    next.push(Piece {
+                        set: only,
+                        active: p.active,
+                    });
+                }
+                rest = rest.subtract(&p.set)?;
+            }
+            if !rest.is_empty()? {
+                next.push(Piece {
+                    set: rest,
+                    active: vec![k],
+                });
+            }
+            pieces = next;
+        }
+        let mut convex = Vec::new();
+        for p in pieces {
+            for set in p.set.disjoint_convex_pieces()? {
+                convex.push(Piece {
+                    set,
+                    active: p.active.clone(),
+                });
+            }
+        }
+        if convex.len() > MAX_PIECES {
+            return Ok(vec![merge(convex)?]);
+        }
+        Ok(convex)
+    }
+
+    /// Sequence the pieces along dimension `d`, merging any two that
+    /// interleave.
+    fn order(&self, d: usize, mut pieces: Vec<Piece>) -> IslResult<Vec<Piece>> {
+        'restart: loop {
+            let n = pieces.len();
+            let mut before = vec![vec![false; n]; n];
+            for a in 0..n {
+                for b in 0..n {
+                    if a != b {
+                        before[a][b] = pieces[a].set.precedes_along(&pieces[b].set, d)?;
+                    }
+                }
+            }
+            let interleaved = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .find(|&(a, b)| !before[a][b] && !before[b][a]);
+            if let Some((a, b)) = interleaved {
+                let second = pieces.remove(b);
+                let first = pieces.remove(a);
+                pieces.insert(a, merge(vec![first, second])?);
+                continue 'restart;
+            }
+            // Kahn's algorithm; ties go to the piece with the earliest statement.
+            let mut placed = vec![false; n];
+            let mut order = Vec::with_capacity(n);
+            while order.len() < n {
+                let ready = (0..n)
+                    .filter(|&b| !placed[b])
+                    .filter(|&b| {
+                        (0..n).all(|a| placed[a] || a == b || before[b][a] || !before[a][b])
+                    })
+                    .min_by_key(|&b| pieces[b].active.iter().min().copied());
+                match ready {
+                    Some(b) => {
+                        placed[b] = true;
+                        order.push(b);
+                    }
+                    None => return Ok(vec![merge(pieces)?]),
+                }
+            }
+            let mut slots: Vec<Option<Piece>> = pieces.into_iter().map(Some).collect();
+            return Ok(order.into_iter().filter_map(|k| slots[k].take()).collect());
+        }
+    }
+
+    /// The code for one piece at level `d`: a loop or a binding, with a
+    /// guard outside for conditions on outer dimensions and one inside for
+    /// what the bounds and stride do not express.
+    fn piece(
+        &self,
+        d: usize,
+        region: &Set,
+        children: Vec<ScanStmt>,
+        ctx_ext: &Set,
+    ) -> IslResult<Vec<Node>> {
+        if children.is_empty() {
+            return Ok(Vec::new());
+        }
+        let hull = region.simple_hull()?.detect_equalities()?.gist(ctx_ext)?;
+        let cons = hull.constraints()?;
+        let (outer, on_dim): (Vec<Constraint>, Vec<Constraint>) =
+            cons.into_iter().partition(|c| !c.expr.involves_dim(d));
+        let binding = on_dim.iter().find_map(|c| unit_equality(c, d));
+        let mut enforced = outer.clone();
+        let head = match binding {
+            Some(value) => {
+                enforced.push(Constraint::eq(LinExpr::dim(d).sub(&value)));
+                Head::Let(value)
+            }
+            None => {
+                let (lower, upper) = bounds(&on_dim, d);
+                if lower.is_empty() || upper.is_empty() {
+                    return Err(IslError(format!("dimension {d} is unbounded")));
+                }
+                enforced.extend(
+                    on_dim
+                        .iter()
+                        .filter(|c| !c.expr.has_floor_involving(d))
+                        .cloned(),
+                );
+                let stride = hull.stride(d)?;
+                let lower = match &stride {
+                    Some((s, off)) => {
+                        enforced.push(Constraint::divisible(LinExpr::dim(d).sub(off), *s));
+                        let mut aligned = Vec::new();
+                        for l in lower {
+                            aligned.push(self.align(&l, off, *s, d, ctx_ext)?);
+                        }
+                        aligned
+                    }
+                    None => lower,
+                };
+                Head::For {
+                    lower,
+                    upper,
+                    stride: stride.map_or(1, |(s, _)| s),
+                }
+            }
+        };
+        let enforced_set =
+            ctx_ext.intersect(&Set::from_constraints(self.n_params, d + 1, &enforced)?)?;
+        let inner_rest = hull.gist(&enforced_set)?;
+        let child_ctx = ctx_ext.intersect(&hull)?;
+        let mut body = self.level(d + 1, children, &child_ctx, false)?;
+        if body.is_empty() {
+            return Ok(body);
+        }
+        if !inner_rest.is_universe()? {
+            body = vec![Node::Guard {
+                cond: inner_rest.disjuncts()?,
+                body,
+            }];
+        }
+        let node = match head {
+            Head::Let(value) => Node::Let {
+                dim: d,
+                value,
+                body,
+            },
+            Head::For {
+                lower,
+                upper,
+                stride,
+            } => Node::For {
+                dim: d,
+                lower,
+                upper,
+                stride,
+                body,
+            },
+        };
+        Ok(if outer.is_empty() {
+            vec![node]
+        } else {
+            vec![Node::Guard {
+                cond: vec![outer],
+                body: vec![node],
+            }]
+        })
+    }
+
+    /// The first value at or above `lower` on the lattice `off + s*Z`:
+    /// `off - s*floor((off - lower)/s)`, or `lower` itself when the context
+    /// proves it already on the lattice.
+    fn align(
+        &self,
+        lower: &LinExpr,
+        off: &LinExpr,
+        s: i64,
+        d: usize,
+        ctx_ext: &Set,
+    ) -> IslResult<LinExpr> {
+        let gap = off.sub(lower);
+        let misaligned = Set::parse(&set_text(
+            self.n_params,
+            d + 1,
+            &format!("({}) mod {s} != 0", gap.to_isl_text()),
+        ))?;
+        if misaligned.intersect(ctx_ext)?.is_empty()? {
+            return Ok(lower.clone());
+        }
+        let mut aligned = off.clone();
+        aligned.add_term(Term::Floor(Box::new(gap), s), -s);
+        Ok(aligned)
+    }
+}
+
+enum Head {
+    Let(LinExpr),
+    For {
+        lower: Vec<LinExpr>,
+        upper: Vec<LinExpr>,
+        stride: i64,
+    },
+}
+
+fn merge(pieces: Vec<Piece>) -> IslResult<Piece> {
+    let mut it = pieces.into_iter();
+    let mut acc = it
+        .next()
+        .ok_or_else(|| IslError("nothing to merge".into()))?;
+    for p in it {
+        acc.set = acc.set.union(&p.set)?;
+        for a in p.active {
+            if !acc.active.contains(&a) {
+                acc.active.push(a);
+            }
+        }
+    }
+    acc.active.sort_unstable();
+    Ok(acc)
+}
+
+/// `c_d = value` when the constraint is an equality with a unit
+/// coefficient on `c_d` and no division involving it.
+fn unit_equality(c: &Constraint, d: usize) -> Option<LinExpr> {
+    let a = c.expr.coeff_of_dim(d);
+    if !c.is_eq || a.abs() != 1 || c.expr.has_floor_involving(d) {
+        return None;
+    }
+    Some(c.expr.without_dim(d).scale(-a))
+}
+
+/// Lower and upper bounds on `c_d` from the constraints without divisions
+/// involving it: `a*c + e >= 0` gives `c >= ceil(-e/a)` for `a > 0` and
+/// `c <= floor(e/-a)` for `a < 0`; an equality gives both.
+fn bounds(cons: &[Constraint], d: usize) -> (Vec<LinExpr>, Vec<LinExpr>) {
+    let mut lower = Vec::new();
+    let mut upper = Vec::new();
+    for c in cons.iter().filter(|c| !c.expr.has_floor_involving(d)) {
+        let a = c.expr.coeff_of_dim(d);
+        let rest = c.expr.without_dim(d);
+        if a > 0 || c.is_eq {
+            let (a, rest) = if a > 0 {
+                (a, rest.clone())
+            } else {
+                (-a, rest.scale(-1))
+            };
+            lower.push(ceil_div(&rest.scale(-1), a));
+            if c.is_eq {
+                upper.push(floor_div(&rest.scale(-1), a));
+            }
+        } else if a < 0 {
+            upper.push(floor_div(&rest, -a));
+        }
+    }
+    (lower, upper)
+}
+
+pub fn floor_div(e: &LinExpr, k: i64) -> LinExpr {
+    if k == 1 {
+        return e.clone();
+    }
+    let mut r = LinExpr::default();
+    r.add_term(Term::Floor(Box::new(e.clone()), k), 1);
+    r
+}
+
+pub fn ceil_div(e: &LinExpr, k: i64) -> LinExpr {
+    floor_div(&e.scale(-1), k).scale(-1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stmt(id: usize, text: &str) -> ScanStmt {
+        ScanStmt {
+            id,
+            set: Set::parse(text).unwrap(),
+        }
+    }
+
+    fn ctx(np: usize) -> Set {
+        Set::parse(&format!("{} -> {{ [] }}", crate::model::params_decl(np))).unwrap()
+    }
+
+    #[test]
+    fn rectangle_gives_two_loops_and_no_guard() {
+        let s = stmt(0, "[p0] -> { [c0, c1] : 0 <= c0 < p0 and 0 <= c1 < p0 }");
+        let ast = scan(vec![s], 2, 1, &ctx(1)).unwrap();
+        assert!(!Node::has_guard(&ast), "{ast:?}");
+        let Node::For { body, .. } = &ast[0] else {
+            panic!("{ast:?}")
+        };
+        assert!(matches!(body[0], Node::For { .. }));
+    }
+
+    #[test]
+    fn constant_dimensions_become_bindings_in_order() {
+        let a = stmt(0, "[p0] -> { [c0, c1] : c0 = 1 and 0 <= c1 < p0 }");
+        let b = stmt(1, "[p0] -> { [c0, c1] : c0 = 0 and 0 <= c1 < p0 }");
+        let ast = scan(vec![a, b], 2, 1, &ctx(1)).unwrap();
+        let mut order = Vec::new();
+        Node::statements(&ast, &mut order);
+        assert_eq!(order, vec![1, 0]);
+        assert!(ast.iter().all(|n| matches!(n, Node::Let { .. })));
+    }
+
+    #[test]
+    fn strides_become_loop_steps() {
+        let s = stmt(0, "[p0] -> { [c0] : 0 <= c0 < p0 and c0 mod 3 = 1 }");
+        let ast = scan(vec![s], 1, 1, &ctx(1)).unwrap();
+        let Node::For { stride, .. } = &ast[0] else {
+            panic!("{ast:?}")
+        };
+        assert_eq!(*stride, 3);
+        assert!(!Node::has_guard(&ast), "{ast:?}");
+    }
+
+    #[test]
+    fn partial_overlap_is_separated() {
+        let a = stmt(0, "[p0] -> { [c0] : 0 <= c0 < 10 }");
+        let b = stmt(1, "[p0] -> { [c0] : 5 <= c0 < 20 }");
+        let ast = scan(vec![a, b], 1, 1, &ctx(1)).unwrap();
+        assert_eq!(ast.len(), 3, "{ast:?}");
+        assert!(!Node::has_guard(&ast));
+    }
+}
