@@ -85,48 +85,72 @@ impl Code {
     }
 
     pub fn parse(s: &str) -> Option<Code> {
-        Code::ALL
-            .into_iter()
-            .find(|c| c.as_str().eq_ignore_ascii_case(s))
+        Code::ALL.into_iter().find(|c| c.as_str().eq_ignore_ascii_case(s))
     }
 
     /// The long form printed by `polyc --explain CODE`.
     pub fn explanation(self) -> &'static str {
         match self {
-            Code::P0001 => "A SCoP may contain only `for` loops, `if`/`else`, blocks and expression \
+            Code::P0001 => {
+                "A SCoP may contain only `for` loops, `if`/`else`, blocks and expression \
                 statements. `while`, `do`, `break`, `continue`, `goto`, `return`, `switch`, labels and \
                 declarations (other than a `for` initialiser) make control flow or storage dynamic. \
-                Move the construct out of the `#pragma scop` region or rewrite it as a counted loop.",
-            Code::P0002 => "Array subscripts must be quasi-affine in the loop iterators and parameters: \
+                Move the construct out of the `#pragma scop` region or rewrite it as a counted loop."
+            }
+            Code::P0002 => {
+                "Array subscripts must be quasi-affine in the loop iterators and parameters: \
                 sums of integer multiples, division or `%` by a positive constant, `min`/`max`. \
                 Products of iterators, reads of arrays or of variables written in the SCoP are not. \
-                Linearise with a multi-dimensional array, or move the access out of the SCoP.",
-            Code::P0003 => "Loop bounds and `if` conditions must be quasi-affine in the enclosing \
+                Linearise with a multi-dimensional array, or move the access out of the SCoP."
+            }
+            Code::P0003 => {
+                "Loop bounds and `if` conditions must be quasi-affine in the enclosing \
                 iterators and parameters, and a parameter must not be written inside the SCoP. \
-                Otherwise the iteration domain depends on data and is not a polyhedron.",
-            Code::P0004 => "Only calls to pure math functions (see `polyc --help`) are allowed: any other \
-                call may read or write memory polyc cannot see. Inline the function or move the call out.",
-            Code::P0005 => "Loop iterators are defined by their loop headers; writing them in a loop body \
-                (or writing a value used as a bound) breaks the model. Use another variable.",
-            Code::P0006 => "Pointer dereference, address-of, struct fields, the comma operator and bare \
-                array names may alias or escape memory polyc tracks. Use arrays with subscripts.",
-            Code::P0007 => "A loop header must be `i = lb` (or `int i = lb`), a conjunction of bounds on `i` \
+                Otherwise the iteration domain depends on data and is not a polyhedron."
+            }
+            Code::P0004 => {
+                "Only calls to pure math functions (see `polyc --help`) are allowed: any other \
+                call may read or write memory polyc cannot see. Inline the function or move the call out."
+            }
+            Code::P0005 => {
+                "Loop iterators are defined by their loop headers; writing them in a loop body \
+                (or writing a value used as a bound) breaks the model. Use another variable."
+            }
+            Code::P0006 => {
+                "Pointer dereference, address-of, struct fields, the comma operator and bare \
+                array names may alias or escape memory polyc tracks. Use arrays with subscripts."
+            }
+            Code::P0007 => {
+                "A loop header must be `i = lb` (or `int i = lb`), a conjunction of bounds on `i` \
                 in the direction of the step (`<`, `<=`, `>`, `>=`, `min`/`max` forms), and `i++`, `i--`, \
-                `i += c` or `i -= c` with a constant c.",
-            Code::P0008 => "`#pragma scop` and `#pragma endscop` must come in pairs, in the same block, \
-                without nesting.",
-            Code::P0009 => "polyc regenerates loops with fresh loop variables, so an iterator's final value \
+                `i += c` or `i -= c` with a constant c."
+            }
+            Code::P0008 => {
+                "`#pragma scop` and `#pragma endscop` must come in pairs, in the same block, \
+                without nesting."
+            }
+            Code::P0009 => {
+                "polyc regenerates loops with fresh loop variables, so an iterator's final value \
                 is not preserved. An iterator read after its loop (or after the SCoP) keeps the SCoP \
-                unchanged. Read a copy instead.",
-            Code::P0010 => "Preprocessor directives inside a SCoP cannot be kept in regenerated code. Move \
-                them outside the region.",
-            Code::P0011 => "The polyhedral computation for this SCoP failed or exceeded its operation \
-                budget; the SCoP is emitted unchanged. Raise `--isl-budget` or simplify the region.",
+                unchanged. Read a copy instead."
+            }
+            Code::P0010 => {
+                "Preprocessor directives inside a SCoP cannot be kept in regenerated code. Move \
+                them outside the region."
+            }
+            Code::P0011 => {
+                "The polyhedral computation for this SCoP failed or exceeded its operation \
+                budget; the SCoP is emitted unchanged. Raise `--isl-budget` or simplify the region."
+            }
             Code::P0012 => "The SCoP region holds no statement; it is emitted unchanged.",
-            Code::P0013 => "A value used as a parameter in a bound, condition or subscript must be an \
-                integer; this one is declared with a floating-point type or defined as a non-integer.",
-            Code::E0001 => "The file is not valid C as far as tree-sitter-c can tell, so polyc cannot \
-                know where statements begin and end. Nothing is written.",
+            Code::P0013 => {
+                "A value used as a parameter in a bound, condition or subscript must be an \
+                integer; this one is declared with a floating-point type or defined as a non-integer."
+            }
+            Code::E0001 => {
+                "The file is not valid C as far as tree-sitter-c can tell, so polyc cannot \
+                know where statements begin and end. Nothing is written."
+            }
             Code::E0002 => "The input file could not be read.",
             Code::E0003 => "The output file could not be written; nothing was changed.",
         }
@@ -164,10 +188,7 @@ impl Diagnostic {
     }
 
     pub fn error(code: Code, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            ..Diagnostic::warning(code, span, message)
-        }
+        Diagnostic { severity: Severity::Error, ..Diagnostic::warning(code, span, message) }
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
@@ -193,32 +214,21 @@ impl Diagnostic {
         let mut rendered = Rendered::new(severity)
             .with_code(self.code.as_str())
             .with_message(&self.message)
-            .with_labels(vec![
-                Label::primary((), span.clone()).with_message(&self.label)
-            ]);
+            .with_labels(vec![Label::primary((), span.clone()).with_message(&self.label)]);
         let mut notes = Vec::new();
         if let Some(note) = &self.note {
             notes.push(note.clone());
         }
         notes.push(format!("see `polyc --explain {}`", self.code.as_str()));
         rendered = rendered.with_notes(notes);
-        let mut buffer = if color {
-            Buffer::ansi()
-        } else {
-            Buffer::no_color()
-        };
+        let mut buffer = if color { Buffer::ansi() } else { Buffer::no_color() };
         let config = term::Config::default();
         let (line, col) = line_col(source, span.start);
         let mut out = format!("{file_name}:{line}:{col}: ");
         if term::emit(&mut buffer, &config, &file, &rendered).is_ok() {
             out.push_str(&String::from_utf8_lossy(buffer.as_slice()));
         } else {
-            out.push_str(&format!(
-                "{:?}[{}]: {}\n",
-                self.severity,
-                self.code.as_str(),
-                self.message
-            ));
+            out.push_str(&format!("{:?}[{}]: {}\n", self.severity, self.code.as_str(), self.message));
         }
         out
     }
@@ -234,12 +244,7 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(source.len());
     let before = &source.as_bytes()[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let col = offset
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1)
-        + 1;
+    let col = offset - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
     (line, col)
 }
 

@@ -4,7 +4,7 @@
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::emit::{self, Helpers, Program};
-use crate::frontend::Source;
+use crate::frontend::{Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
 use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::scan::{self, ast::Node, ScanStmt};
@@ -35,6 +35,10 @@ pub struct Options {
     pub schedule: ScheduleKind,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,
+    /// Replace every statement by a `printf` of its name and iteration
+    /// vector (with [`trace_original`], a check that the regenerated code
+    /// runs the same instances in the same order).
+    pub trace: bool,
 }
 
 impl Default for Options {
@@ -43,6 +47,7 @@ impl Default for Options {
             emit: Emit::C,
             schedule: ScheduleKind::Identity,
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
+            trace: false,
         }
     }
 }
@@ -85,42 +90,24 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
         isl::set_operation_budget(options.isl_budget);
         let result = Scop::build(ast).and_then(|scop| match options.emit {
-            Emit::C => regenerate(&scop, &found.names)
+            Emit::C => regenerate(&scop, &found.names, options.trace)
                 .map(|r| Generated::Code(scop.ast.region.clone(), r.0, r.1)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
         });
         match result {
             Ok(generated) => {
-                scops.push(summary(
-                    &source.text,
-                    &pragma,
-                    ScopStatus::Regenerated,
-                    n_stmts,
-                    None,
-                ));
+                scops.push(summary(&source.text, &pragma, ScopStatus::Regenerated, n_stmts, None));
                 match generated {
-                    Generated::Code(region, code, helpers) => {
-                        replacements.push((region, code, helpers))
-                    }
+                    Generated::Code(region, code, helpers) => replacements.push((region, code, helpers)),
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
                     Generated::Json(j) => reports.push(j),
                 }
             }
             Err(e) => {
-                let d = Diagnostic::warning(
-                    Code::P0011,
-                    pragma.clone(),
-                    format!("SCoP kept unchanged: {e}"),
-                )
-                .with_label("this SCoP");
-                scops.push(summary(
-                    &source.text,
-                    &pragma,
-                    ScopStatus::Rejected,
-                    n_stmts,
-                    Some(d.code),
-                ));
+                let d = Diagnostic::warning(Code::P0011, pragma.clone(), format!("SCoP kept unchanged: {e}"))
+                    .with_label("this SCoP");
+                scops.push(summary(&source.text, &pragma, ScopStatus::Rejected, n_stmts, Some(d.code)));
                 diagnostics.push(d);
             }
         }
@@ -128,18 +115,10 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop => reports
-            .iter()
-            .filter_map(|r| r.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Emit::Scop => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
         Emit::ScopJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
     };
-    Ok(Outcome {
-        output,
-        diagnostics,
-        scops,
-    })
+    Ok(Outcome { output, diagnostics, scops })
 }
 
 enum Generated {
@@ -148,28 +127,15 @@ enum Generated {
     Json(serde_json::Value),
 }
 
-fn summary(
-    src: &str,
-    span: &Range<usize>,
-    status: ScopStatus,
-    statements: usize,
-    code: Option<Code>,
-) -> ScopSummary {
-    ScopSummary {
-        line: crate::diagnostics::line_col(src, span.start).0,
-        status,
-        statements,
-        code,
-    }
+fn summary(src: &str, span: &Range<usize>, status: ScopStatus, statements: usize, code: Option<Code>) -> ScopSummary {
+    ScopSummary { line: crate::diagnostics::line_col(src, span.start).0, status, statements, code }
 }
 
 /// Replace each region by its new code; the helper macros go at the top
 /// of the first regenerated region.
 fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> String {
     replacements.sort_by_key(|(r, _, _)| r.start);
-    let helpers = replacements
-        .iter()
-        .fold(Helpers::default(), |acc, (_, _, h)| acc.union(*h));
+    let helpers = replacements.iter().fold(Helpers::default(), |acc, (_, _, h)| acc.union(*h));
     let mut out = String::with_capacity(src.len() * 2);
     let mut at = 0;
     for (k, (range, code, _)) in replacements.iter().enumerate() {
@@ -185,10 +151,17 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
 }
 
 /// The SCoP's loops regenerated from its model.
-fn regenerate(scop: &Scop, taken: &BTreeSet<String>) -> Result<(String, Helpers), ModelError> {
+fn regenerate(scop: &Scop, taken: &BTreeSet<String>, trace: bool) -> Result<(String, Helpers), ModelError> {
     let (nodes, dims) = scan_scop(scop)?;
+    let traced: Vec<Stmt>;
+    let stmts = if trace {
+        traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
+        &traced
+    } else {
+        &scop.ast.stmts
+    };
     let program = Program {
-        stmts: &scop.ast.stmts,
+        stmts,
         params: &scop.ast.params,
         iter_base: scop.schedule_dims,
         dims,
@@ -205,17 +178,10 @@ fn scan_scop(scop: &Scop) -> IslResult<(Vec<Node>, usize)> {
     let dims = scop.schedule_dims + scop.ast.max_depth();
     let mut stmts = Vec::new();
     for (id, st) in scop.statements.iter().enumerate() {
-        let points = st
-            .schedule
-            .intersect_domain(&st.domain)?
-            .range_then_domain()?;
+        let points = st.schedule.intersect_domain(&st.domain)?.range_then_domain()?;
         let used = points.n_dims()?;
-        let padding: Vec<Constraint> = (used..dims)
-            .map(|d| Constraint::eq(LinExpr::dim(d)))
-            .collect();
-        let set = points
-            .add_dims(dims - used)?
-            .intersect(&Set::from_constraints(n_params, dims, &padding)?)?;
+        let padding: Vec<Constraint> = (used..dims).map(|d| Constraint::eq(LinExpr::dim(d))).collect();
+        let set = points.add_dims(dims - used)?.intersect(&Set::from_constraints(n_params, dims, &padding)?)?;
         stmts.push(ScanStmt { id, set });
     }
     let context = Set::parse(&isl::set_text(n_params, 0, ""))?;
@@ -225,17 +191,44 @@ fn scan_scop(scop: &Scop) -> IslResult<(Vec<Node>, usize)> {
 /// Write `contents` to `path` atomically: a temporary file in the same
 /// directory, then a rename.
 pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     let tmp = dir.join(format!(".{name}.{}.polyc-tmp", std::process::id()));
     std::fs::write(&tmp, contents)?;
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// `printf("S<k> %ld %ld\n", (long)(i), (long)(j));` in place of statement `k`.
+fn traced_statement(k: usize, stmt: &Stmt) -> Stmt {
+    let format: String = stmt.iterators.iter().map(|_| " %ld").collect();
+    let mut text = format!("printf(\"S{k}{format}\\n\"");
+    let mut iter_uses = Vec::new();
+    for (depth, it) in stmt.iterators.iter().enumerate() {
+        text.push_str(", (long)(");
+        iter_uses.push((text.len()..text.len() + it.name.len(), depth));
+        text.push_str(&it.name);
+        text.push(')');
+    }
+    text.push_str(");");
+    Stmt { text, iter_uses, ..stmt.clone() }
+}
+
+/// The input with every SCoP statement replaced as with [`Options::trace`],
+/// and nothing else changed: the reference trace.
+pub fn trace_original(text: String) -> Result<String, Diagnostic> {
+    let source = Source::parse(text)?;
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+    for scop in source.scops().scops {
+        for (k, s) in scop.stmts.iter().enumerate() {
+            edits.push((s.span.clone(), traced_statement(k, s).text));
+        }
+    }
+    edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+    let mut out = source.text.clone();
+    for (range, text) in edits {
+        out.replace_range(range, &text);
+    }
+    Ok(out)
 }

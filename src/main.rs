@@ -55,6 +55,10 @@ struct Cli {
     #[arg(long, default_value_t = polyc::model::isl::DEFAULT_OPERATION_BUDGET)]
     isl_budget: u64,
 
+    /// Replace every SCoP statement by a printf of its instance (debugging aid).
+    #[arg(long)]
+    trace: bool,
+
     /// Explain a diagnostic code (e.g. P0002) and exit.
     #[arg(long, value_name = "CODE")]
     explain: Option<String>,
@@ -86,31 +90,17 @@ fn run(cli: Cli) -> ExitCode {
     let text = match std::fs::read(input).map(String::from_utf8) {
         Ok(Ok(t)) => t,
         Ok(Err(_)) => {
-            return fail(
-                &name,
-                "",
-                Diagnostic::error(Code::E0002, 0..0, "the input is not UTF-8 text"),
-                color,
-            )
+            return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, "the input is not UTF-8 text"), color)
         }
         Err(e) => {
-            return fail(
-                &name,
-                "",
-                Diagnostic::error(Code::E0002, 0..0, format!("cannot read `{name}`: {e}")),
-                color,
-            )
+            return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, format!("cannot read `{name}`: {e}")), color)
         }
     };
     if cli.output != "-" && !cli.in_place && same_file(input, std::path::Path::new(&cli.output)) {
         eprintln!("polyc: refusing to overwrite the input `{name}`; pass --in-place to allow it");
         return ExitCode::from(2);
     }
-    let options = Options {
-        emit: cli.emit,
-        schedule: cli.schedule,
-        isl_budget: cli.isl_budget,
-    };
+    let options = Options { emit: cli.emit, schedule: cli.schedule, isl_budget: cli.isl_budget, trace: cli.trace };
     let outcome = match driver::compile(text.clone(), &options) {
         Ok(o) => o,
         Err(d) => return fail(&name, &text, d, color),

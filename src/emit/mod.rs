@@ -35,16 +35,8 @@ impl Helpers {
     /// The definitions, guarded so that a second copy is harmless.
     pub fn definitions(self) -> String {
         let defs = [
-            (
-                self.floord,
-                "polyc_floord",
-                "(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))",
-            ),
-            (
-                self.ceild,
-                "polyc_ceild",
-                "(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))",
-            ),
+            (self.floord, "polyc_floord", "(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))"),
+            (self.ceild, "polyc_ceild", "(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))"),
             (self.min, "polyc_min", "(x, y) ((x) < (y) ? (x) : (y))"),
             (self.max, "polyc_max", "(x, y) ((x) > (y) ? (x) : (y))"),
         ];
@@ -102,10 +94,7 @@ struct Leaf {
 fn leaves(nodes: &[Node], path: &mut Vec<(usize, LinExpr)>, out: &mut Vec<Leaf>) {
     for n in nodes {
         match n {
-            Node::Stmt { id } => out.push(Leaf {
-                id: *id,
-                bindings: path.clone(),
-            }),
+            Node::Stmt { id } => out.push(Leaf { id: *id, bindings: path.clone() }),
             Node::Let { dim, value, body } => {
                 path.push((*dim, value.clone()));
                 leaves(body, path, out);
@@ -118,13 +107,7 @@ fn leaves(nodes: &[Node], path: &mut Vec<(usize, LinExpr)>, out: &mut Vec<Leaf>)
 
 impl Printer<'_> {
     fn line(&mut self, depth: usize, text: &str) {
-        let _ = writeln!(
-            self.out,
-            "{}{}{}",
-            self.program.indent,
-            "  ".repeat(depth),
-            text
-        );
+        let _ = writeln!(self.out, "{}{}{}", self.program.indent, "  ".repeat(depth), text);
     }
 
     fn nodes(&mut self, nodes: &[Node], depth: usize) {
@@ -144,13 +127,9 @@ impl Printer<'_> {
                     let c = self.condition(cond);
                     self.block(depth, &format!("if ({c})"), body);
                 }
-                Node::For {
-                    dim,
-                    lower,
-                    upper,
-                    stride,
-                    body,
-                } => self.for_loop(*dim, lower, upper, *stride, body, depth),
+                Node::For { dim, lower, upper, stride, body } => {
+                    self.for_loop(*dim, lower, upper, *stride, body, depth)
+                }
             }
         }
     }
@@ -168,36 +147,16 @@ impl Printer<'_> {
         }
     }
 
-    fn for_loop(
-        &mut self,
-        dim: usize,
-        lower: &[LinExpr],
-        upper: &[LinExpr],
-        stride: i64,
-        body: &[Node],
-        depth: usize,
-    ) {
+    fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
         let (name, ty, sign) = self.loop_variable(dim, body);
-        let lower: Vec<LinExpr> = lower
-            .iter()
-            .map(|e| e.substitute(&|k| self.env[k].clone()))
-            .collect();
-        let upper: Vec<LinExpr> = upper
-            .iter()
-            .map(|e| e.substitute(&|k| self.env[k].clone()))
-            .collect();
+        let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
+        let upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
         let (start, end) = if sign > 0 {
-            (
-                self.extreme(&lower, true),
-                self.bound_cmp(&name, &upper, false),
-            )
+            (self.extreme(&lower, true), self.bound_cmp(&name, &upper, false))
         } else {
             let neg = |v: &[LinExpr]| v.iter().map(|e| e.scale(-1)).collect::<Vec<_>>();
-            (
-                self.extreme(&neg(&lower), false),
-                self.bound_cmp(&name, &neg(&upper), true),
-            )
+            (self.extreme(&neg(&lower), false), self.bound_cmp(&name, &neg(&upper), true))
         };
         let step = match (sign > 0, stride) {
             (true, 1) => format!("{name}++"),
@@ -208,11 +167,7 @@ impl Printer<'_> {
         let saved = (self.env[dim].clone(), self.vars[dim].clone());
         self.env[dim] = LinExpr::dim(dim).scale(sign);
         self.vars[dim] = Some(name.clone());
-        self.block(
-            depth,
-            &format!("for ({ty} {name} = {start}; {end}; {step})"),
-            body,
-        );
+        self.block(depth, &format!("for ({ty} {name} = {start}; {end}; {step})"), body);
         (self.env[dim], self.vars[dim]) = saved;
     }
 
@@ -223,13 +178,8 @@ impl Printer<'_> {
         let mut found = Vec::new();
         leaves(body, &mut Vec::new(), &mut found);
         let base = self.program.iter_base;
-        let binding = |leaf: &Leaf, it_dim: usize| {
-            leaf.bindings
-                .iter()
-                .rev()
-                .find(|(d, _)| *d == it_dim)
-                .map(|(_, v)| v.clone())
-        };
+        let binding =
+            |leaf: &Leaf, it_dim: usize| leaf.bindings.iter().rev().find(|(d, _)| *d == it_dim).map(|(_, v)| v.clone());
         let in_scope: BTreeSet<String> = self.vars.iter().flatten().cloned().collect();
         for sign in [1, -1] {
             let target = LinExpr::dim(dim).scale(sign);
@@ -307,11 +257,7 @@ impl Printer<'_> {
         if parts.len() == 1 {
             parts[0].clone()
         } else {
-            parts
-                .iter()
-                .map(|p| format!("({p})"))
-                .collect::<Vec<_>>()
-                .join(" || ")
+            parts.iter().map(|p| format!("({p})")).collect::<Vec<_>>().join(" || ")
         }
     }
 
@@ -319,7 +265,7 @@ impl Printer<'_> {
     /// positive terms on the left.
     fn constraint(&mut self, c: &Constraint) -> String {
         let e = c.expr.substitute(&|k| self.env[k].clone());
-        if let Some((num, k)) = divisibility(&e).filter(|_| c.is_eq) {
+        if let Some((num, k)) = divisibility(&e).or_else(|| divisibility(&e.scale(-1))).filter(|_| c.is_eq) {
             return format!("({}) % {k} == 0", self.expr(&num));
         }
         // e = L - R + k with L, R having positive coefficients.
@@ -338,11 +284,7 @@ impl Printer<'_> {
             let op = if c.is_eq { "==" } else { "<=" };
             return format!("{} {op} {k}", self.expr(&right));
         }
-        format!(
-            "{} {op} {}",
-            self.expr(&left),
-            self.expr(&right.add(&LinExpr::constant(-k)))
-        )
+        format!("{} {op} {}", self.expr(&left), self.expr(&right.add(&LinExpr::constant(-k))))
     }
 
     fn statement(&mut self, id: usize) -> String {
@@ -378,26 +320,16 @@ impl Printer<'_> {
             let (coef, text) = match t {
                 Term::Floor(num, k) if *coef < 0 => {
                     self.helpers.ceild = true;
-                    (
-                        -coef,
-                        format!("polyc_ceild({}, {k})", self.expr(&num.scale(-1))),
-                    )
+                    (-coef, format!("polyc_ceild({}, {k})", self.expr(&num.scale(-1))))
                 }
                 Term::Floor(num, k) => {
                     self.helpers.floord = true;
                     (*coef, format!("polyc_floord({}, {k})", self.expr(num)))
                 }
-                Term::Dim(d) => (
-                    *coef,
-                    self.vars[*d].clone().unwrap_or_else(|| format!("c{d}")),
-                ),
+                Term::Dim(d) => (*coef, self.vars[*d].clone().unwrap_or_else(|| format!("c{d}"))),
                 Term::Param(p) => (*coef, self.program.params[*p].clone()),
             };
-            let magnitude = if coef.abs() == 1 {
-                text
-            } else {
-                format!("{} * {text}", coef.abs())
-            };
+            let magnitude = if coef.abs() == 1 { text } else { format!("{} * {text}", coef.abs()) };
             match (s.is_empty(), coef < 0) {
                 (true, false) => s.push_str(&magnitude),
                 (true, true) => s.push_str(&format!("-{magnitude}")),
@@ -417,11 +349,7 @@ impl Printer<'_> {
 
 /// `num - k*floor(num/k)`: the expression is `num mod k`.
 fn divisibility(e: &LinExpr) -> Option<(LinExpr, i64)> {
-    let floors: Vec<&(Term, i64)> = e
-        .terms
-        .iter()
-        .filter(|(t, _)| matches!(t, Term::Floor(..)))
-        .collect();
+    let floors: Vec<&(Term, i64)> = e.terms.iter().filter(|(t, _)| matches!(t, Term::Floor(..))).collect();
     let [(Term::Floor(num, k), coef)] = floors[..] else {
         return None;
     };

@@ -44,9 +44,7 @@ impl Names {
             "preproc_def" | "preproc_function_def" => {
                 if let Some(name) = n.child_by_field_name("name") {
                     let value = n.child_by_field_name("value").map_or("", |v| text(v, src));
-                    names
-                        .macros
-                        .insert(text(name, src).to_string(), value.trim().to_string());
+                    names.macros.insert(text(name, src).to_string(), value.trim().to_string());
                 }
             }
             _ => {}
@@ -68,16 +66,10 @@ impl Names {
     }
 
     fn add_declaration(&mut self, decl: Node, src: &str) {
-        let ty = decl
-            .child_by_field_name("type")
-            .map_or("", |t| text(t, src))
-            .to_string();
+        let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
         let mut cursor = decl.walk();
         for declarator in decl.children_by_field_name("declarator", &mut cursor) {
-            let mut var = VarDecl {
-                ty: ty.clone(),
-                ..VarDecl::default()
-            };
+            let mut var = VarDecl { ty: ty.clone(), ..VarDecl::default() };
             if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
                 self.vars.insert(name, var);
             }
@@ -87,10 +79,7 @@ impl Names {
     /// A name that no identifier of the file uses, starting from `base`.
     pub fn fresh(&self, base: &str, taken: &BTreeSet<String>) -> String {
         let mut name = base.to_string();
-        while self.all_identifiers.contains(&name)
-            || self.macros.contains_key(&name)
-            || taken.contains(&name)
-        {
+        while self.all_identifiers.contains(&name) || self.macros.contains_key(&name) || taken.contains(&name) {
             name.push('_');
         }
         name
@@ -102,16 +91,11 @@ fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String
     loop {
         match n.kind() {
             "identifier" => return Some(text(n, src).to_string()),
-            "init_declarator"
-            | "attributed_declarator"
-            | "parenthesized_declarator"
-            | "function_declarator" => {
+            "init_declarator" | "attributed_declarator" | "parenthesized_declarator" | "function_declarator" => {
                 if n.kind() == "function_declarator" {
                     return None;
                 }
-                n = n
-                    .child_by_field_name("declarator")
-                    .or_else(|| n.named_child(0))?;
+                n = n.child_by_field_name("declarator").or_else(|| n.named_child(0))?;
             }
             "array_declarator" => {
                 let size = n.child_by_field_name("size").map_or("", |s| text(s, src));

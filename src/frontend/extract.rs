@@ -11,12 +11,7 @@ use tree_sitter::Node;
 
 type Res<T> = Result<T, Diagnostic>;
 
-pub(super) fn extract(
-    region: &Region,
-    src: &str,
-    names: &Names,
-    function: Option<Node>,
-) -> Res<ScopAst> {
+pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Option<Node>) -> Res<ScopAst> {
     let mut x = Extractor {
         src,
         names,
@@ -36,29 +31,18 @@ pub(super) fn extract(
     }
     x.check_names()?;
     if x.stmts.is_empty() {
-        return Err(Diagnostic::warning(
-            Code::P0012,
-            region.open.byte_range(),
-            "SCoP has no statement",
-        )
-        .with_label("this region is empty"));
+        return Err(Diagnostic::warning(Code::P0012, region.open.byte_range(), "SCoP has no statement")
+            .with_label("this region is empty"));
     }
     if let Some(f) = function {
         check_iterators_dead_after(region, f, src, &x.outer_iterators)?;
     }
-    let first_item = region
-        .items
-        .iter()
-        .find(|n| n.kind() != "comment")
-        .unwrap_or(&region.open);
+    let first_item = region.items.iter().find(|n| n.kind() != "comment").unwrap_or(&region.open);
     let indent = indentation(src, first_item.start_byte());
     let mut arrays: Vec<(String, super::VarDecl)> = Vec::new();
     for a in x.stmts.iter().flat_map(|s| &s.accesses) {
         if !arrays.iter().any(|(n, _)| *n == a.array) {
-            arrays.push((
-                a.array.clone(),
-                names.vars.get(&a.array).cloned().unwrap_or_default(),
-            ));
+            arrays.push((a.array.clone(), names.vars.get(&a.array).cloned().unwrap_or_default()));
         }
     }
     Ok(ScopAst {
@@ -73,10 +57,7 @@ pub(super) fn extract(
 
 fn indentation(src: &str, at: usize) -> String {
     let start = src[..at].rfind('\n').map_or(0, |p| p + 1);
-    src[start..at]
-        .chars()
-        .take_while(|c| c.is_whitespace())
-        .collect()
+    src[start..at].chars().take_while(|c| c.is_whitespace()).collect()
 }
 
 struct LoopCtx {
@@ -133,19 +114,13 @@ impl<'a> Extractor<'a> {
                 None => Ok(()),
                 Some(e) => self.expression_statement(n, e),
             },
-            k if k.starts_with("preproc") => Err(reject(
-                Code::P0010,
-                n,
-                "preprocessor directive inside a SCoP",
-                "move this outside the region",
-            )),
+            k if k.starts_with("preproc") => {
+                Err(reject(Code::P0010, n, "preprocessor directive inside a SCoP", "move this outside the region"))
+            }
             k => Err(reject(
                 Code::P0001,
                 n,
-                format!(
-                    "`{}` is not allowed in a SCoP",
-                    k.trim_end_matches("_statement").replace('_', " ")
-                ),
+                format!("`{}` is not allowed in a SCoP", k.trim_end_matches("_statement").replace('_', " ")),
                 "unsupported statement",
             )),
         }
@@ -155,22 +130,13 @@ impl<'a> Extractor<'a> {
         let depth = self.loops.len();
         let (name, ty, declared, init) = self.loop_init(n)?;
         if init.mentions(Var::Iter(depth)) {
-            return Err(reject(
-                Code::P0007,
-                n,
-                "loop initialiser uses its own iterator",
-                "loop header",
-            ));
+            return Err(reject(Code::P0007, n, "loop initialiser uses its own iterator", "loop header"));
         }
         self.iterator_names.insert(name.clone());
         if !declared {
             self.outer_iterators.insert(name.clone());
         }
-        let iter = Iterator {
-            name,
-            ty,
-            descending: false,
-        };
+        let iter = Iterator { name, ty, descending: false };
         self.loops.push(LoopCtx { iter });
         let step = self.loop_step(n, depth)?;
         let cond = self.loop_condition(n, depth, step)?;
@@ -188,38 +154,24 @@ impl<'a> Extractor<'a> {
         self.beta.pop();
         self.conds.pop();
         self.loops.pop();
-        *self
-            .beta
-            .last_mut()
-            .expect("beta always has the current depth") += 1;
+        *self.beta.last_mut().expect("beta always has the current depth") += 1;
         r
     }
 
     /// `(iterator, type, declared here, initial value)`.
     fn loop_init(&mut self, n: Node) -> Res<(String, String, bool, QExpr)> {
         let malformed = |msg: &str| reject(Code::P0007, n, msg.to_string(), "loop header");
-        let init = n
-            .child_by_field_name("initializer")
-            .ok_or_else(|| malformed("loop without initialiser"))?;
+        let init = n.child_by_field_name("initializer").ok_or_else(|| malformed("loop without initialiser"))?;
         match init.kind() {
             "declaration" => {
-                let ty = init
-                    .child_by_field_name("type")
-                    .map_or("int", |t| self.t(t))
-                    .to_string();
+                let ty = init.child_by_field_name("type").map_or("int", |t| self.t(t)).to_string();
                 let mut cursor = init.walk();
-                let decls: Vec<Node> = init
-                    .children_by_field_name("declarator", &mut cursor)
-                    .collect();
+                let decls: Vec<Node> = init.children_by_field_name("declarator", &mut cursor).collect();
                 let [d] = decls[..] else {
-                    return Err(malformed(
-                        "the initialiser must declare exactly one iterator",
-                    ));
+                    return Err(malformed("the initialiser must declare exactly one iterator"));
                 };
-                let (Some(name), Some(value)) = (
-                    d.child_by_field_name("declarator"),
-                    d.child_by_field_name("value"),
-                ) else {
+                let (Some(name), Some(value)) = (d.child_by_field_name("declarator"), d.child_by_field_name("value"))
+                else {
                     return Err(malformed("the iterator must be initialised"));
                 };
                 if name.kind() != "identifier" {
@@ -229,53 +181,29 @@ impl<'a> Extractor<'a> {
                 Ok((self.t(name).to_string(), ty, true, v))
             }
             "assignment_expression" => {
-                let left = init
-                    .child_by_field_name("left")
-                    .filter(|l| l.kind() == "identifier");
+                let left = init.child_by_field_name("left").filter(|l| l.kind() == "identifier");
                 let op = init.child_by_field_name("operator").map(|o| self.t(o));
-                let (Some(left), Some("="), Some(right)) =
-                    (left, op, init.child_by_field_name("right"))
-                else {
-                    return Err(malformed(
-                        "the initialiser must be `i = <affine expression>`",
-                    ));
+                let (Some(left), Some("="), Some(right)) = (left, op, init.child_by_field_name("right")) else {
+                    return Err(malformed("the initialiser must be `i = <affine expression>`"));
                 };
                 let name = self.t(left).to_string();
-                let ty = self
-                    .names
-                    .vars
-                    .get(&name)
-                    .map_or("int".to_string(), |v| v.ty.clone());
-                if self
-                    .names
-                    .vars
-                    .get(&name)
-                    .is_some_and(|v| v.is_floating() || v.is_array())
-                {
+                let ty = self.names.vars.get(&name).map_or("int".to_string(), |v| v.ty.clone());
+                if self.names.vars.get(&name).is_some_and(|v| v.is_floating() || v.is_array()) {
                     return Err(malformed("the iterator must be an integer variable"));
                 }
                 let v = self.affine(right, Code::P0003)?;
                 Ok((name, ty, false, v))
             }
-            _ => Err(malformed(
-                "the initialiser must be `i = lb` or `int i = lb`",
-            )),
+            _ => Err(malformed("the initialiser must be `i = lb` or `int i = lb`")),
         }
     }
 
     fn loop_step(&mut self, n: Node, depth: usize) -> Res<i64> {
-        let malformed = || {
-            reject(
-                Code::P0007,
-                n,
-                "the increment must be `i++`, `i--`, `i += c` or `i -= c`",
-                "loop header",
-            )
-        };
+        let malformed =
+            || reject(Code::P0007, n, "the increment must be `i++`, `i--`, `i += c` or `i -= c`", "loop header");
         let upd = n.child_by_field_name("update").ok_or_else(malformed)?;
         let name = self.loops[depth].iter.name.clone();
-        let is_iter =
-            |x: Option<Node>| x.is_some_and(|a| a.kind() == "identifier" && self.t(a) == name);
+        let is_iter = |x: Option<Node>| x.is_some_and(|a| a.kind() == "identifier" && self.t(a) == name);
         let step = match upd.kind() {
             "update_expression" if is_iter(upd.child_by_field_name("argument")) => {
                 if self.t(upd).contains("++") {
@@ -285,10 +213,7 @@ impl<'a> Extractor<'a> {
                 }
             }
             "assignment_expression" if is_iter(upd.child_by_field_name("left")) => {
-                let op = upd
-                    .child_by_field_name("operator")
-                    .map(|o| self.t(o))
-                    .unwrap_or("");
+                let op = upd.child_by_field_name("operator").map(|o| self.t(o)).unwrap_or("");
                 let right = upd.child_by_field_name("right").ok_or_else(malformed)?;
                 let rhs = self.affine(right, Code::P0007)?;
                 let step = match op {
@@ -328,17 +253,18 @@ impl<'a> Extractor<'a> {
                 ));
             };
             let coef = QExpr::minus(a.clone(), b.clone()).linear_coeff(Var::Iter(depth));
-            let bounds_from_above =
-                match (op, coef) {
-                    (CmpOp::Lt | CmpOp::Le, Some(k)) if k != 0 => k > 0,
-                    (CmpOp::Gt | CmpOp::Ge, Some(k)) if k != 0 => k < 0,
-                    _ => return Err(reject(
+            let bounds_from_above = match (op, coef) {
+                (CmpOp::Lt | CmpOp::Le, Some(k)) if k != 0 => k > 0,
+                (CmpOp::Gt | CmpOp::Ge, Some(k)) if k != 0 => k < 0,
+                _ => {
+                    return Err(reject(
                         Code::P0007,
                         c,
                         "each comparison of the loop condition must bound the iterator linearly",
                         "condition",
-                    )),
-                };
+                    ))
+                }
+            };
             if bounds_from_above != (step > 0) {
                 return Err(reject(
                     Code::P0007,
@@ -357,18 +283,12 @@ impl<'a> Extractor<'a> {
             .ok_or_else(|| reject(Code::P0003, n, "`if` without condition", "here"))?;
         let cond = self.condition(c)?;
         self.conds.push(cond.clone());
-        let r = n
-            .child_by_field_name("consequence")
-            .map_or(Ok(()), |b| self.statement(b));
+        let r = n.child_by_field_name("consequence").map_or(Ok(()), |b| self.statement(b));
         self.conds.pop();
         r?;
         if let Some(alt) = n.child_by_field_name("alternative") {
             self.conds.push(cond.negated());
-            let branch = if alt.kind() == "else_clause" {
-                alt.named_child(0)
-            } else {
-                Some(alt)
-            };
+            let branch = if alt.kind() == "else_clause" { alt.named_child(0) } else { Some(alt) };
             let r = branch.map_or(Ok(()), |b| self.statement(b));
             self.conds.pop();
             r?;
@@ -378,12 +298,7 @@ impl<'a> Extractor<'a> {
 
     fn expression_statement(&mut self, n: Node, e: Node) -> Res<()> {
         if !matches!(e.kind(), "assignment_expression" | "update_expression") {
-            return Err(reject(
-                Code::P0001,
-                n,
-                "a SCoP statement must be an assignment",
-                "expression statement",
-            ));
+            return Err(reject(Code::P0001, n, "a SCoP statement must be an assignment", "expression statement"));
         }
         let mut parts = StmtParts::default();
         self.value(e, &mut parts)?;
@@ -396,16 +311,9 @@ impl<'a> Extractor<'a> {
             domain,
             beta: self.beta.clone(),
             accesses: parts.accesses,
-            iter_uses: parts
-                .iter_uses
-                .into_iter()
-                .map(|(r, d)| (r.start - start..r.end - start, d))
-                .collect(),
+            iter_uses: parts.iter_uses.into_iter().map(|(r, d)| (r.start - start..r.end - start, d)).collect(),
         });
-        *self
-            .beta
-            .last_mut()
-            .expect("beta always has the current depth") += 1;
+        *self.beta.last_mut().expect("beta always has the current depth") += 1;
         Ok(())
     }
 
@@ -417,33 +325,20 @@ impl<'a> Extractor<'a> {
     fn condition(&mut self, n: Node) -> Res<Cond> {
         match n.kind() {
             "parenthesized_expression" => {
-                let inner = n
-                    .named_child(0)
-                    .ok_or_else(|| reject(Code::P0003, n, "empty condition", "here"))?;
+                let inner = n.named_child(0).ok_or_else(|| reject(Code::P0003, n, "empty condition", "here"))?;
                 self.condition(inner)
             }
             "unary_expression" if self.operator(n) == "!" => {
-                let arg = n
-                    .child_by_field_name("argument")
-                    .ok_or_else(|| reject(Code::P0003, n, "bad negation", "here"))?;
+                let arg =
+                    n.child_by_field_name("argument").ok_or_else(|| reject(Code::P0003, n, "bad negation", "here"))?;
                 Ok(self.condition(arg)?.negated())
             }
             "binary_expression" => {
                 let op = self.operator(n);
                 let (l, r) = self.operands(n, Code::P0003)?;
                 let cmp = match op {
-                    "&&" => {
-                        return Ok(Cond::And(
-                            Box::new(self.condition(l)?),
-                            Box::new(self.condition(r)?),
-                        ))
-                    }
-                    "||" => {
-                        return Ok(Cond::Or(
-                            Box::new(self.condition(l)?),
-                            Box::new(self.condition(r)?),
-                        ))
-                    }
+                    "&&" => return Ok(Cond::And(Box::new(self.condition(l)?), Box::new(self.condition(r)?))),
+                    "||" => return Ok(Cond::Or(Box::new(self.condition(l)?), Box::new(self.condition(r)?))),
                     "<" => CmpOp::Lt,
                     "<=" => CmpOp::Le,
                     ">" => CmpOp::Gt,
@@ -452,11 +347,7 @@ impl<'a> Extractor<'a> {
                     "!=" => CmpOp::Ne,
                     _ => return self.truthiness(n),
                 };
-                Ok(Cond::Cmp(
-                    self.affine(l, Code::P0003)?,
-                    cmp,
-                    self.affine(r, Code::P0003)?,
-                ))
+                Ok(Cond::Cmp(self.affine(l, Code::P0003)?, cmp, self.affine(r, Code::P0003)?))
             }
             _ => self.truthiness(n),
         }
@@ -464,11 +355,7 @@ impl<'a> Extractor<'a> {
 
     /// C's truth of an integer expression: non-zero.
     fn truthiness(&mut self, n: Node) -> Res<Cond> {
-        Ok(Cond::Cmp(
-            self.affine(n, Code::P0003)?,
-            CmpOp::Ne,
-            QExpr::Const(0),
-        ))
+        Ok(Cond::Cmp(self.affine(n, Code::P0003)?, CmpOp::Ne, QExpr::Const(0)))
     }
 
     fn operator(&self, n: Node) -> &'a str {
@@ -476,10 +363,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn operands(&self, n: Node<'a>, code: Code) -> Res<(Node<'a>, Node<'a>)> {
-        match (
-            n.child_by_field_name("left"),
-            n.child_by_field_name("right"),
-        ) {
+        match (n.child_by_field_name("left"), n.child_by_field_name("right")) {
             (Some(l), Some(r)) => Ok((l, r)),
             _ => Err(reject(code, n, "incomplete expression", "here")),
         }
@@ -489,27 +373,16 @@ impl<'a> Extractor<'a> {
         let v = self.affine(n, code)?;
         match v.const_value() {
             Some(k) if k > 0 => Ok(k),
-            _ => Err(reject(
-                code,
-                n,
-                "divisor must be a positive integer constant",
-                "divisor",
-            )),
+            _ => Err(reject(code, n, "divisor must be a positive integer constant", "divisor")),
         }
     }
 
     /// A quasi-affine integer expression; anything else is rejected with `code`.
     fn affine(&mut self, n: Node, code: Code) -> Res<QExpr> {
-        let not_affine =
-            |what: &str| reject(code, n, format!("{what} is not quasi-affine"), "not affine");
+        let not_affine = |what: &str| reject(code, n, format!("{what} is not quasi-affine"), "not affine");
         match n.kind() {
             "number_literal" => parse_int(self.t(n)).map(QExpr::Const).ok_or_else(|| {
-                reject(
-                    Code::P0013,
-                    n,
-                    "only integer constants may appear in affine expressions",
-                    "not an integer",
-                )
+                reject(Code::P0013, n, "only integer constants may appear in affine expressions", "not an integer")
             }),
             "identifier" => self.affine_name(n, code),
             "parenthesized_expression" => match n.named_child(0) {
@@ -517,9 +390,7 @@ impl<'a> Extractor<'a> {
                 None => Err(not_affine("this expression")),
             },
             "unary_expression" => {
-                let arg = n
-                    .child_by_field_name("argument")
-                    .ok_or_else(|| not_affine("this expression"))?;
+                let arg = n.child_by_field_name("argument").ok_or_else(|| not_affine("this expression"))?;
                 match self.operator(n) {
                     "-" => Ok(QExpr::Neg(Box::new(self.affine(arg, code)?))),
                     "+" => self.affine(arg, code),
@@ -539,22 +410,13 @@ impl<'a> Extractor<'a> {
                             _ => Err(not_affine("a product of two variables")),
                         }
                     }
-                    "/" => Ok(QExpr::TruncDiv(
-                        Box::new(self.affine(l, code)?),
-                        self.constant_operand(r, code)?,
-                    )),
-                    "%" => Ok(QExpr::TruncMod(
-                        Box::new(self.affine(l, code)?),
-                        self.constant_operand(r, code)?,
-                    )),
+                    "/" => Ok(QExpr::TruncDiv(Box::new(self.affine(l, code)?), self.constant_operand(r, code)?)),
+                    "%" => Ok(QExpr::TruncMod(Box::new(self.affine(l, code)?), self.constant_operand(r, code)?)),
                     _ => Err(not_affine("this operator")),
                 }
             }
             "conditional_expression" => {
-                let part = |f: &str| {
-                    n.child_by_field_name(f)
-                        .ok_or_else(|| not_affine("this expression"))
-                };
+                let part = |f: &str| n.child_by_field_name(f).ok_or_else(|| not_affine("this expression"));
                 let cond = self.condition(part("condition")?)?;
                 let yes = self.affine(part("consequence")?, code)?;
                 let no = self.affine(part("alternative")?, code)?;
@@ -567,50 +429,23 @@ impl<'a> Extractor<'a> {
 
     /// `floord`, `ceild`, `min`, `max` (any case) as PLUTO and PolyBench define them.
     fn affine_call(&mut self, n: Node, code: Code) -> Res<QExpr> {
-        let fname = n
-            .child_by_field_name("function")
-            .map_or("", |f| self.t(f))
-            .to_ascii_lowercase();
+        let fname = n.child_by_field_name("function").map_or("", |f| self.t(f)).to_ascii_lowercase();
         let args: Vec<Node> = match n.child_by_field_name("arguments") {
             Some(a) => {
                 let mut cursor = a.walk();
-                a.named_children(&mut cursor)
-                    .filter(|c| c.kind() != "comment")
-                    .collect()
+                a.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
             }
             None => Vec::new(),
         };
         let [a, b] = args[..] else {
-            return Err(reject(
-                code,
-                n,
-                format!("call to `{fname}` is not quasi-affine"),
-                "not affine",
-            ));
+            return Err(reject(code, n, format!("call to `{fname}` is not quasi-affine"), "not affine"));
         };
         match fname.as_str() {
-            "floord" => Ok(QExpr::FloorDiv(
-                Box::new(self.affine(a, code)?),
-                self.constant_operand(b, code)?,
-            )),
-            "ceild" => Ok(QExpr::CeilDiv(
-                Box::new(self.affine(a, code)?),
-                self.constant_operand(b, code)?,
-            )),
-            "min" => Ok(QExpr::Min(
-                Box::new(self.affine(a, code)?),
-                Box::new(self.affine(b, code)?),
-            )),
-            "max" => Ok(QExpr::Max(
-                Box::new(self.affine(a, code)?),
-                Box::new(self.affine(b, code)?),
-            )),
-            _ => Err(reject(
-                code,
-                n,
-                format!("call to `{fname}` is not quasi-affine"),
-                "not affine",
-            )),
+            "floord" => Ok(QExpr::FloorDiv(Box::new(self.affine(a, code)?), self.constant_operand(b, code)?)),
+            "ceild" => Ok(QExpr::CeilDiv(Box::new(self.affine(a, code)?), self.constant_operand(b, code)?)),
+            "min" => Ok(QExpr::Min(Box::new(self.affine(a, code)?), Box::new(self.affine(b, code)?))),
+            "max" => Ok(QExpr::Max(Box::new(self.affine(a, code)?), Box::new(self.affine(b, code)?))),
+            _ => Err(reject(code, n, format!("call to `{fname}` is not quasi-affine"), "not affine")),
         }
     }
 
@@ -622,20 +457,10 @@ impl<'a> Extractor<'a> {
         self.free_uses.push((name.to_string(), n.byte_range()));
         if let Some(v) = self.names.vars.get(name) {
             if v.is_array() {
-                return Err(reject(
-                    code,
-                    n,
-                    format!("array `{name}` used as an integer"),
-                    "not affine",
-                ));
+                return Err(reject(code, n, format!("array `{name}` used as an integer"), "not affine"));
             }
             if v.is_floating() {
-                return Err(reject(
-                    Code::P0013,
-                    n,
-                    format!("`{name}` has floating type `{}`", v.ty),
-                    "not an integer",
-                ));
+                return Err(reject(Code::P0013, n, format!("`{name}` has floating type `{}`", v.ty), "not an integer"));
             }
         } else if let Some(value) = self.names.macros.get(name) {
             if value.contains('.') || value.contains('"') {
@@ -647,9 +472,7 @@ impl<'a> Extractor<'a> {
                 ));
             }
         }
-        self.param_uses
-            .entry(name.to_string())
-            .or_insert(n.byte_range());
+        self.param_uses.entry(name.to_string()).or_insert(n.byte_range());
         let k = match self.params.iter().position(|p| p == name) {
             Some(k) => k,
             None => {
@@ -666,9 +489,8 @@ impl<'a> Extractor<'a> {
             "identifier" => self.value_name(n, parts),
             "subscript_expression" => self.access(n, AccessKind::Read, parts),
             "assignment_expression" => {
-                let left = n
-                    .child_by_field_name("left")
-                    .ok_or_else(|| reject(Code::P0006, n, "bad assignment", "here"))?;
+                let left =
+                    n.child_by_field_name("left").ok_or_else(|| reject(Code::P0006, n, "bad assignment", "here"))?;
                 if self.operator(n) != "=" {
                     self.target(left, AccessKind::Read, parts)?;
                 }
@@ -678,9 +500,8 @@ impl<'a> Extractor<'a> {
                 self.target(left, AccessKind::Write, parts)
             }
             "update_expression" => {
-                let arg = n
-                    .child_by_field_name("argument")
-                    .ok_or_else(|| reject(Code::P0006, n, "bad update", "here"))?;
+                let arg =
+                    n.child_by_field_name("argument").ok_or_else(|| reject(Code::P0006, n, "bad update", "here"))?;
                 self.target(arg, AccessKind::Read, parts)?;
                 self.target(arg, AccessKind::Write, parts)
             }
@@ -715,19 +536,13 @@ impl<'a> Extractor<'a> {
                 Some(v) => self.value(v, parts),
                 None => Ok(()),
             },
-            "sizeof_expression" | "number_literal" | "char_literal" | "true" | "false" | "null"
-            | "comment" => Ok(()),
+            "sizeof_expression" | "number_literal" | "char_literal" | "true" | "false" | "null" | "comment" => Ok(()),
             "binary_expression"
             | "unary_expression"
             | "parenthesized_expression"
             | "conditional_expression"
             | "argument_list" => self.value_children(n, parts),
-            k => Err(reject(
-                Code::P0006,
-                n,
-                format!("`{k}` is not supported in a SCoP"),
-                "unsupported expression",
-            )),
+            k => Err(reject(Code::P0006, n, format!("`{k}` is not supported in a SCoP"), "unsupported expression")),
         }
     }
 
@@ -745,12 +560,9 @@ impl<'a> Extractor<'a> {
         }
         self.free_uses.push((name.to_string(), n.byte_range()));
         match self.names.vars.get(name) {
-            Some(v) if v.is_array() => Err(reject(
-                Code::P0006,
-                n,
-                format!("array `{name}` used without subscripts"),
-                "bare array",
-            )),
+            Some(v) if v.is_array() => {
+                Err(reject(Code::P0006, n, format!("array `{name}` used without subscripts"), "bare array"))
+            }
             Some(_) => {
                 parts.accesses.push(Access {
                     array: name.to_string(),
@@ -784,12 +596,7 @@ impl<'a> Extractor<'a> {
                 if kind == AccessKind::Write {
                     self.writes.push((name.to_string(), n.byte_range()));
                 }
-                parts.accesses.push(Access {
-                    array: name.to_string(),
-                    kind,
-                    subscripts: vec![],
-                    span: n.byte_range(),
-                });
+                parts.accesses.push(Access { array: name.to_string(), kind, subscripts: vec![], span: n.byte_range() });
                 Ok(())
             }
             "subscript_expression" => self.access(n, kind, parts),
@@ -824,15 +631,8 @@ impl<'a> Extractor<'a> {
             ));
         }
         let array = self.t(base).to_string();
-        if self.in_scope_iterator(&array).is_some()
-            || self.names.vars.get(&array).is_some_and(|v| !v.is_array())
-        {
-            return Err(reject(
-                Code::P0006,
-                base,
-                format!("`{array}` is not an array"),
-                "subscripted scalar",
-            ));
+        if self.in_scope_iterator(&array).is_some() || self.names.vars.get(&array).is_some_and(|v| !v.is_array()) {
+            return Err(reject(Code::P0006, base, format!("`{array}` is not an array"), "subscripted scalar"));
         }
         subs.reverse();
         let mut subscripts = Vec::new();
@@ -843,12 +643,7 @@ impl<'a> Extractor<'a> {
         if kind == AccessKind::Write {
             self.writes.push((array.clone(), base.byte_range()));
         }
-        parts.accesses.push(Access {
-            array,
-            kind,
-            subscripts,
-            span: n.byte_range(),
-        });
+        parts.accesses.push(Access { array, kind, subscripts, span: n.byte_range() });
         Ok(())
     }
 
@@ -930,12 +725,7 @@ fn parse_int(s: &str) -> Option<i64> {
 /// Iterators declared outside their loops must not be read after the SCoP
 /// (nor, when the SCoP sits in a loop, anywhere else in that loop) before
 /// being assigned again.
-fn check_iterators_dead_after(
-    region: &Region,
-    function: Node,
-    src: &str,
-    iterators: &BTreeSet<String>,
-) -> Res<()> {
+fn check_iterators_dead_after(region: &Region, function: Node, src: &str, iterators: &BTreeSet<String>) -> Res<()> {
     if iterators.is_empty() {
         return Ok(());
     }
@@ -943,10 +733,7 @@ fn check_iterators_dead_after(
     let mut enclosing_loop = None;
     let mut cur = region.block.parent();
     while let Some(c) = cur {
-        if matches!(
-            c.kind(),
-            "for_statement" | "while_statement" | "do_statement"
-        ) {
+        if matches!(c.kind(), "for_statement" | "while_statement" | "do_statement") {
             enclosing_loop = Some(c.byte_range());
         }
         if c.id() == function.id() {
@@ -957,27 +744,17 @@ fn check_iterators_dead_after(
     let mut first_after: BTreeMap<String, Node> = BTreeMap::new();
     let mut in_loop_reads: Vec<Node> = Vec::new();
     walk(function, &mut |n| {
-        if n.kind() != "identifier"
-            || !iterators.contains(text(n, src))
-            || inside.contains(&n.start_byte())
-        {
+        if n.kind() != "identifier" || !iterators.contains(text(n, src)) || inside.contains(&n.start_byte()) {
             return;
         }
         if n.start_byte() >= inside.end {
             first_after.entry(text(n, src).to_string()).or_insert(n);
         }
-        if enclosing_loop
-            .as_ref()
-            .is_some_and(|l| l.contains(&n.start_byte()))
-            && !is_plain_assignment_target(n)
-        {
+        if enclosing_loop.as_ref().is_some_and(|l| l.contains(&n.start_byte())) && !is_plain_assignment_target(n) {
             in_loop_reads.push(n);
         }
     });
-    let offender = first_after
-        .values()
-        .find(|n| !is_plain_assignment_target(**n))
-        .or(in_loop_reads.first());
+    let offender = first_after.values().find(|n| !is_plain_assignment_target(**n)).or(in_loop_reads.first());
     match offender {
         Some(n) => Err(reject(
             Code::P0009,
@@ -993,9 +770,7 @@ fn check_iterators_dead_after(
 fn is_plain_assignment_target(n: Node) -> bool {
     n.parent().is_some_and(|p| {
         p.kind() == "assignment_expression"
-            && p.child_by_field_name("left")
-                .is_some_and(|l| l.id() == n.id())
-            && p.child_by_field_name("operator")
-                .is_some_and(|o| o.kind() == "=")
+            && p.child_by_field_name("left").is_some_and(|l| l.id() == n.id())
+            && p.child_by_field_name("operator").is_some_and(|o| o.kind() == "=")
     })
 }

@@ -16,10 +16,10 @@ use tree_sitter::{Node, Parser, Tree};
 /// Functions whose calls may appear in a SCoP: pure, reading only their
 /// arguments.
 pub const PURE_FUNCTIONS: &[&str] = &[
-    "sqrt", "sqrtf", "cbrt", "exp", "expf", "exp2", "log", "logf", "log2", "log10", "fabs",
-    "fabsf", "abs", "labs", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin",
-    "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "floorf", "ceil", "ceilf", "round",
-    "trunc", "fmod", "fmin", "fmax", "fminf", "fmaxf", "hypot", "erf",
+    "sqrt", "sqrtf", "cbrt", "exp", "expf", "exp2", "log", "logf", "log2", "log10", "fabs", "fabsf", "abs", "labs",
+    "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+    "tanh", "floor", "floorf", "ceil", "ceilf", "round", "trunc", "fmod", "fmin", "fmax", "fminf", "fmaxf", "hypot",
+    "erf",
 ];
 
 /// A parsed C file.
@@ -85,11 +85,7 @@ pub struct ScopAst {
 
 impl ScopAst {
     pub fn max_depth(&self) -> usize {
-        self.stmts
-            .iter()
-            .map(|s| s.iterators.len())
-            .max()
-            .unwrap_or(0)
+        self.stmts.iter().map(|s| s.iterators.len()).max().unwrap_or(0)
     }
 }
 
@@ -108,18 +104,11 @@ impl Source {
         let mut parser = Parser::new();
         parser
             .set_language(&tree_sitter_c::LANGUAGE.into())
-            .map_err(|e| {
-                Diagnostic::error(Code::E0001, 0..0, format!("tree-sitter-c is unusable: {e}"))
-            })?;
-        let tree = parser
-            .parse(&text, None)
-            .ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))?;
+            .map_err(|e| Diagnostic::error(Code::E0001, 0..0, format!("tree-sitter-c is unusable: {e}")))?;
+        let tree =
+            parser.parse(&text, None).ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))?;
         if let Some(bad) = first_error(tree.root_node()) {
-            let what = if bad.is_missing() {
-                "missing token"
-            } else {
-                "syntax error"
-            };
+            let what = if bad.is_missing() { "missing token" } else { "syntax error" };
             return Err(Diagnostic::error(
                 Code::E0001,
                 bad.byte_range(),
@@ -145,11 +134,7 @@ impl Source {
             }
         }
         let names = Names::collect(root, &self.text, None).all_identifiers;
-        Scops {
-            scops,
-            rejected,
-            names,
-        }
+        Scops { scops, rejected, names }
     }
 }
 
@@ -176,30 +161,21 @@ pub(crate) struct Region<'t> {
 }
 
 fn pragma_kind(n: Node, src: &str) -> Option<bool> {
-    if n.kind() != "preproc_call"
-        || n.child_by_field_name("directive").map(|d| text(d, src)) != Some("#pragma")
-    {
+    if n.kind() != "preproc_call" || n.child_by_field_name("directive").map(|d| text(d, src)) != Some("#pragma") {
         return None;
     }
-    match n
-        .child_by_field_name("argument")
-        .map(|a| text(a, src).trim())
-    {
+    match n.child_by_field_name("argument").map(|a| text(a, src).trim()) {
         Some("scop") => Some(true),
         Some("endscop") => Some(false),
         _ => None,
     }
 }
 
-fn find_regions<'t>(
-    root: Node<'t>,
-    src: &str,
-) -> (Vec<Region<'t>>, Vec<(Range<usize>, Diagnostic)>) {
+fn find_regions<'t>(root: Node<'t>, src: &str) -> (Vec<Region<'t>>, Vec<(Range<usize>, Diagnostic)>) {
     let mut regions = Vec::new();
     let mut rejected = Vec::new();
     let mut misplaced = |n: Node, msg: &str| {
-        let d = Diagnostic::warning(Code::P0008, n.byte_range(), msg.to_string())
-            .with_label("this pragma");
+        let d = Diagnostic::warning(Code::P0008, n.byte_range(), msg.to_string()).with_label("this pragma");
         rejected.push((n.byte_range(), d));
     };
     walk(root, &mut |block| {
@@ -209,10 +185,7 @@ fn find_regions<'t>(
         for (k, child) in children.iter().enumerate() {
             match (pragma_kind(*child, src), open) {
                 (Some(true), Some((_, prev))) => {
-                    misplaced(
-                        prev,
-                        "`#pragma scop` is not closed before the next `#pragma scop`",
-                    );
+                    misplaced(prev, "`#pragma scop` is not closed before the next `#pragma scop`");
                     open = Some((k, *child));
                 }
                 (Some(true), None) => open = Some((k, *child)),
@@ -220,31 +193,20 @@ fn find_regions<'t>(
                     if block.kind() != "compound_statement" {
                         misplaced(o, "a SCoP must be inside a function body");
                     } else {
-                        let body = line_end(src, o.end_byte().saturating_sub(1))
-                            ..line_start(src, child.start_byte());
+                        let body = line_end(src, o.end_byte().saturating_sub(1))..line_start(src, child.start_byte());
                         let items = children[start + 1..k].to_vec();
-                        regions.push(Region {
-                            block,
-                            open: o,
-                            close: *child,
-                            items,
-                            body,
-                        });
+                        regions.push(Region { block, open: o, close: *child, items, body });
                     }
                     open = None;
                 }
-                (Some(false), None) => misplaced(
-                    *child,
-                    "`#pragma endscop` without a matching `#pragma scop` in this block",
-                ),
+                (Some(false), None) => {
+                    misplaced(*child, "`#pragma endscop` without a matching `#pragma scop` in this block")
+                }
                 (None, _) => {}
             }
         }
         if let Some((_, o)) = open {
-            misplaced(
-                o,
-                "`#pragma scop` without a matching `#pragma endscop` in this block",
-            );
+            misplaced(o, "`#pragma scop` without a matching `#pragma endscop` in this block");
         }
     });
     let nested: Vec<usize> = (0..regions.len())
@@ -252,19 +214,14 @@ fn find_regions<'t>(
             regions.iter().enumerate().any(|(b, r)| {
                 b != a
                     && (r.body.start >= regions[a].body.start && r.body.end <= regions[a].body.end
-                        || regions[a].body.start >= r.body.start
-                            && regions[a].body.end <= r.body.end)
+                        || regions[a].body.start >= r.body.start && regions[a].body.end <= r.body.end)
             })
         })
         .collect();
     for &k in nested.iter().rev() {
         let r = regions.remove(k);
-        let d = Diagnostic::warning(
-            Code::P0008,
-            r.open.byte_range(),
-            "nested SCoP regions are not supported",
-        )
-        .with_label("this region contains or is contained in another");
+        let d = Diagnostic::warning(Code::P0008, r.open.byte_range(), "nested SCoP regions are not supported")
+            .with_label("this region contains or is contained in another");
         rejected.push((r.body.clone(), d));
     }
     (regions, rejected)

@@ -113,9 +113,7 @@ impl QExpr {
         match self {
             QExpr::Const(_) => false,
             QExpr::Var(w) => *w == v,
-            QExpr::Add(a, b) | QExpr::Min(a, b) | QExpr::Max(a, b) => {
-                a.mentions(v) || b.mentions(v)
-            }
+            QExpr::Add(a, b) | QExpr::Min(a, b) | QExpr::Max(a, b) => a.mentions(v) || b.mentions(v),
             QExpr::Neg(a)
             | QExpr::Mul(_, a)
             | QExpr::FloorDiv(a, _)
@@ -138,16 +136,12 @@ impl QExpr {
             QExpr::Mul(k, a) => map(a.pieces()?, |x| format!("({k}*{x})")),
             QExpr::FloorDiv(a, k) => map(a.pieces()?, |x| format!("floor({x}/{k})")),
             QExpr::CeilDiv(a, k) => map(a.pieces()?, |x| format!("ceil({x}/{k})")),
-            QExpr::TruncDiv(a, k) => split_on_sign(
-                a.pieces()?,
-                |x| format!("floor({x}/{k})"),
-                |x| format!("ceil({x}/{k})"),
-            ),
-            QExpr::TruncMod(a, k) => split_on_sign(
-                a.pieces()?,
-                |x| format!("({x} mod {k})"),
-                |x| format!("(-((-{x}) mod {k}))"),
-            ),
+            QExpr::TruncDiv(a, k) => {
+                split_on_sign(a.pieces()?, |x| format!("floor({x}/{k})"), |x| format!("ceil({x}/{k})"))
+            }
+            QExpr::TruncMod(a, k) => {
+                split_on_sign(a.pieces()?, |x| format!("({x} mod {k})"), |x| format!("(-((-{x}) mod {k}))"))
+            }
             QExpr::Min(a, b) => select_by_order(&a.pieces()?, &b.pieces()?, "<=")?,
             QExpr::Max(a, b) => select_by_order(&a.pieces()?, &b.pieces()?, ">=")?,
             QExpr::Select(c, a, b) => {
@@ -196,49 +190,26 @@ fn and_guards(a: &Option<String>, b: &Option<String>) -> Option<String> {
 }
 
 fn map(pieces: Vec<Piece>, f: impl Fn(&str) -> String) -> Vec<Piece> {
-    pieces
-        .into_iter()
-        .map(|p| Piece {
-            value: f(&p.value),
-            guard: p.guard,
-        })
-        .collect()
+    pieces.into_iter().map(|p| Piece { value: f(&p.value), guard: p.guard }).collect()
 }
 
-fn combine(
-    a: &[Piece],
-    b: &[Piece],
-    f: impl Fn(&str, &str) -> String,
-) -> Result<Vec<Piece>, TooComplex> {
+fn combine(a: &[Piece], b: &[Piece], f: impl Fn(&str, &str) -> String) -> Result<Vec<Piece>, TooComplex> {
     if a.len() * b.len() > MAX_PIECES {
         return Err(TooComplex);
     }
     Ok(a.iter()
         .flat_map(|x| b.iter().map(move |y| (x, y)))
-        .map(|(x, y)| Piece {
-            guard: and_guards(&x.guard, &y.guard),
-            value: f(&x.value, &y.value),
-        })
+        .map(|(x, y)| Piece { guard: and_guards(&x.guard, &y.guard), value: f(&x.value, &y.value) })
         .collect())
 }
 
-fn split_on_sign(
-    pieces: Vec<Piece>,
-    nonneg: impl Fn(&str) -> String,
-    neg: impl Fn(&str) -> String,
-) -> Vec<Piece> {
+fn split_on_sign(pieces: Vec<Piece>, nonneg: impl Fn(&str) -> String, neg: impl Fn(&str) -> String) -> Vec<Piece> {
     pieces
         .iter()
         .flat_map(|p| {
             [
-                Piece {
-                    guard: p.guarded(&format!("{} >= 0", p.value)),
-                    value: nonneg(&p.value),
-                },
-                Piece {
-                    guard: p.guarded(&format!("{} < 0", p.value)),
-                    value: neg(&p.value),
-                },
+                Piece { guard: p.guarded(&format!("{} >= 0", p.value)), value: nonneg(&p.value) },
+                Piece { guard: p.guarded(&format!("{} < 0", p.value)), value: neg(&p.value) },
             ]
         })
         .collect()
@@ -258,27 +229,15 @@ fn select_by_order(a: &[Piece], b: &[Piece], op: &str) -> Result<Vec<Piece>, Too
                 Some(g) => Some(format!("({g} and {extra})")),
                 None => Some(extra),
             };
-            out.push(Piece {
-                guard: with(holds.clone()),
-                value: x.value.clone(),
-            });
-            out.push(Piece {
-                guard: with(format!("not ({holds})")),
-                value: y.value.clone(),
-            });
+            out.push(Piece { guard: with(holds.clone()), value: x.value.clone() });
+            out.push(Piece { guard: with(format!("not ({holds})")), value: y.value.clone() });
         }
     }
     Ok(out)
 }
 
 fn restrict(pieces: Vec<Piece>, cond: &str) -> Vec<Piece> {
-    pieces
-        .into_iter()
-        .map(|p| Piece {
-            guard: p.guarded(cond),
-            value: p.value,
-        })
-        .collect()
+    pieces.into_iter().map(|p| Piece { guard: p.guarded(cond), value: p.value }).collect()
 }
 
 impl Cond {
@@ -355,11 +314,7 @@ mod tests {
     use crate::model::isl::Set;
 
     fn set(cond: &Cond) -> Set {
-        Set::parse(&format!(
-            "{{ [i0] : -20 <= i0 <= 20 and {} }}",
-            cond.to_isl().unwrap()
-        ))
-        .unwrap()
+        Set::parse(&format!("{{ [i0] : -20 <= i0 <= 20 and {} }}", cond.to_isl().unwrap())).unwrap()
     }
 
     fn count(cond: &Cond) -> Vec<i64> {
@@ -377,32 +332,21 @@ mod tests {
 
     #[test]
     fn c_modulo_keeps_the_sign_of_the_dividend() {
-        let cond = Cond::Cmp(
-            QExpr::TruncMod(Box::new(i()), 3),
-            CmpOp::Eq,
-            QExpr::Const(-1),
-        );
+        let cond = Cond::Cmp(QExpr::TruncMod(Box::new(i()), 3), CmpOp::Eq, QExpr::Const(-1));
         let expected: Vec<i64> = (-20..=20).filter(|x| x % 3 == -1).collect();
         assert_eq!(count(&cond), expected);
     }
 
     #[test]
     fn c_division_truncates_toward_zero() {
-        let cond = Cond::Cmp(
-            QExpr::TruncDiv(Box::new(i()), 4),
-            CmpOp::Eq,
-            QExpr::Const(-2),
-        );
+        let cond = Cond::Cmp(QExpr::TruncDiv(Box::new(i()), 4), CmpOp::Eq, QExpr::Const(-2));
         let expected: Vec<i64> = (-20..=20).filter(|x| x / 4 == -2).collect();
         assert_eq!(count(&cond), expected);
     }
 
     #[test]
     fn min_max_and_select_follow_c() {
-        let e = QExpr::Min(
-            Box::new(QExpr::Const(3)),
-            Box::new(QExpr::Mul(2, Box::new(i()))),
-        );
+        let e = QExpr::Min(Box::new(QExpr::Const(3)), Box::new(QExpr::Mul(2, Box::new(i()))));
         let cond = Cond::Cmp(e, CmpOp::Ge, QExpr::Const(0));
         let expected: Vec<i64> = (-20..=20).filter(|x| 3.min(2 * x) >= 0).collect();
         assert_eq!(count(&cond), expected);
@@ -418,10 +362,7 @@ mod tests {
 
     #[test]
     fn negation_is_exact_for_ne_and_divisibility() {
-        let c = Cond::And(
-            Box::new(Cond::Cmp(i(), CmpOp::Ne, QExpr::Const(4))),
-            Box::new(Cond::Divisible(i(), 2)),
-        );
+        let c = Cond::And(Box::new(Cond::Cmp(i(), CmpOp::Ne, QExpr::Const(4))), Box::new(Cond::Divisible(i(), 2)));
         let expected: Vec<i64> = (-20..=20).filter(|x| !(x != &4 && x % 2 == 0)).collect();
         assert_eq!(count(&c.negated()), expected);
     }
@@ -430,9 +371,6 @@ mod tests {
     fn linear_coefficient_ignores_nonlinear_uses() {
         let e = QExpr::plus(QExpr::Mul(3, Box::new(i())), QExpr::Const(2));
         assert_eq!(e.linear_coeff(Var::Iter(0)), Some(3));
-        assert_eq!(
-            QExpr::TruncMod(Box::new(i()), 2).linear_coeff(Var::Iter(0)),
-            None
-        );
+        assert_eq!(QExpr::TruncMod(Box::new(i()), 2).linear_coeff(Var::Iter(0)), None);
     }
 }

@@ -24,10 +24,7 @@ pub struct LinExpr {
 
 impl LinExpr {
     pub fn constant(c: i64) -> LinExpr {
-        LinExpr {
-            terms: Vec::new(),
-            constant: c,
-        }
+        LinExpr { terms: Vec::new(), constant: c }
     }
 
     pub fn dim(d: usize) -> LinExpr {
@@ -64,10 +61,7 @@ impl LinExpr {
         if k == 0 {
             return LinExpr::default();
         }
-        LinExpr {
-            terms: self.terms.iter().map(|(t, c)| (t.clone(), c * k)).collect(),
-            constant: self.constant * k,
-        }
+        LinExpr { terms: self.terms.iter().map(|(t, c)| (t.clone(), c * k)).collect(), constant: self.constant * k }
     }
 
     pub fn sub(&self, other: &LinExpr) -> LinExpr {
@@ -80,10 +74,7 @@ impl LinExpr {
 
     /// The coefficient of dimension `d` outside any floor.
     pub fn coeff_of_dim(&self, d: usize) -> i64 {
-        self.terms
-            .iter()
-            .find(|(t, _)| *t == Term::Dim(d))
-            .map_or(0, |(_, c)| *c)
+        self.terms.iter().find(|(t, _)| *t == Term::Dim(d)).map_or(0, |(_, c)| *c)
     }
 
     /// Whether dimension `d` occurs anywhere, floors included.
@@ -93,9 +84,7 @@ impl LinExpr {
 
     /// Whether dimension `d` occurs inside a floor.
     pub fn has_floor_involving(&self, d: usize) -> bool {
-        self.terms
-            .iter()
-            .any(|(t, _)| matches!(t, Term::Floor(..)) && t.involves_dim(d))
+        self.terms.iter().any(|(t, _)| matches!(t, Term::Floor(..)) && t.involves_dim(d))
     }
 
     /// The expression without its `Dim(d)` term.
@@ -112,9 +101,7 @@ impl LinExpr {
             match t {
                 Term::Dim(d) => r = r.add(&f(*d).scale(*c)),
                 Term::Param(_) => r.add_term(t.clone(), *c),
-                Term::Floor(num, den) => {
-                    r.add_term(Term::Floor(Box::new(num.substitute(f)), *den), *c)
-                }
+                Term::Floor(num, den) => r.add_term(Term::Floor(Box::new(num.substitute(f)), *den), *c),
             }
         }
         r
@@ -132,7 +119,7 @@ impl LinExpr {
 }
 
 impl Term {
-    fn involves_dim(&self, d: usize) -> bool {
+    pub fn involves_dim(&self, d: usize) -> bool {
         match self {
             Term::Dim(k) => *k == d,
             Term::Param(_) => false,

@@ -12,8 +12,8 @@
 
 use super::affine::{Constraint, LinExpr, Term};
 use isl_rs::{
-    Aff, BasicSet, Constraint as IslConstraint, Context, DimType, LibISLError, Map as IslMap,
-    Options, Set as IslSet, Val,
+    Aff, BasicSet, Constraint as IslConstraint, Context, DimType, LibISLError, Map as IslMap, Options, Set as IslSet,
+    Val,
 };
 use std::fmt;
 
@@ -111,19 +111,13 @@ pub struct Map(IslMap);
 
 impl Clone for Set {
     fn clone(&self) -> Self {
-        Set(self
-            .0
-            .copy()
-            .expect("isl_set_copy only increments a reference count"))
+        Set(self.0.copy().expect("isl_set_copy only increments a reference count"))
     }
 }
 
 impl Clone for Map {
     fn clone(&self) -> Self {
-        Map(self
-            .0
-            .copy()
-            .expect("isl_map_copy only increments a reference count"))
+        Map(self.0.copy().expect("isl_map_copy only increments a reference count"))
     }
 }
 
@@ -136,17 +130,8 @@ fn params_prefix(n_params: usize) -> String {
 /// constraints are `body` (isl syntax, may be empty).
 pub fn set_text(n_params: usize, n_dims: usize, body: &str) -> String {
     let dims: Vec<String> = (0..n_dims).map(|k| format!("c{k}")).collect();
-    let cond = if body.is_empty() {
-        String::new()
-    } else {
-        format!(" : {body}")
-    };
-    format!(
-        "{} -> {{ [{}]{} }}",
-        params_prefix(n_params),
-        dims.join(", "),
-        cond
-    )
+    let cond = if body.is_empty() { String::new() } else { format!(" : {body}") };
+    format!("{} -> {{ [{}]{} }}", params_prefix(n_params), dims.join(", "), cond)
 }
 
 impl Set {
@@ -216,18 +201,12 @@ impl Set {
         if keep >= n {
             return Ok(self.clone());
         }
-        self.copy()?
-            .project_out(DimType::Set, keep as u32, (n - keep) as u32)
-            .checked()
-            .map(Set)
+        self.copy()?.project_out(DimType::Set, keep as u32, (n - keep) as u32).checked().map(Set)
     }
 
     /// Append `n` unconstrained dimensions.
     pub fn add_dims(&self, n: usize) -> IslResult<Set> {
-        self.copy()?
-            .add_dims(DimType::Set, n as u32)
-            .checked()
-            .map(Set)
+        self.copy()?.add_dims(DimType::Set, n as u32).checked().map(Set)
     }
 
     /// Keep only the constraints on dimensions before `first` (and parameters).
@@ -236,25 +215,22 @@ impl Set {
         if first >= n {
             return Ok(self.clone());
         }
-        self.copy()?
-            .drop_constraints_involving_dims(DimType::Set, first as u32, (n - first) as u32)
-            .checked()
-            .map(Set)
+        self.copy()?.drop_constraints_involving_dims(DimType::Set, first as u32, (n - first) as u32).checked().map(Set)
+    }
+
+    /// Whether every convex piece has both a lower and an upper bound
+    /// constraint on dimension `dim`.
+    /// (A stride `c = 8e` would count as both: existentials are removed first.)
+    pub fn dim_is_bounded(&self, dim: usize) -> IslResult<bool> {
+        let plain = self.copy()?.remove_divs().checked()?;
+        let lower = plain.dim_has_lower_bound(DimType::Set, dim as u32).checked()?;
+        Ok(lower && plain.dim_has_upper_bound(DimType::Set, dim as u32).checked()?)
     }
 
     /// The convex pieces of a disjoint decomposition of the set.
     pub fn disjoint_convex_pieces(&self) -> IslResult<Vec<Set>> {
-        let disjoint = self
-            .copy()?
-            .make_disjoint()
-            .checked()?
-            .coalesce()
-            .checked()?;
-        Set(disjoint)
-            .basic_sets()?
-            .into_iter()
-            .map(|b| b.to_set().checked().map(Set))
-            .collect()
+        let disjoint = self.copy()?.make_disjoint().checked()?.coalesce().checked()?;
+        Set(disjoint).basic_sets()?.into_iter().map(|b| b.to_set().checked().map(Set)).collect()
     }
 
     fn basic_sets(&self) -> IslResult<Vec<BasicSet>> {
@@ -271,10 +247,7 @@ impl Set {
 
     /// The constraints of each convex piece: a disjunction of conjunctions.
     pub fn disjuncts(&self) -> IslResult<Vec<Vec<Constraint>>> {
-        self.basic_sets()?
-            .iter()
-            .map(basic_set_constraints)
-            .collect()
+        self.basic_sets()?.iter().map(basic_set_constraints).collect()
     }
 
     /// Constraints of a convex set; an error if the set is not convex.
@@ -305,13 +278,9 @@ impl Set {
     pub fn precedes_along(&self, other: &Set, dim: usize) -> IslResult<bool> {
         let mut pairs = IslMap::from_domain_and_range(self.copy()?, other.copy()?).checked()?;
         for k in 0..dim {
-            pairs = pairs
-                .equate(DimType::In, k as i32, DimType::Out, k as i32)
-                .checked()?;
+            pairs = pairs.equate(DimType::In, k as i32, DimType::Out, k as i32).checked()?;
         }
-        pairs = pairs
-            .order_ge(DimType::In, dim as i32, DimType::Out, dim as i32)
-            .checked()?;
+        pairs = pairs.order_ge(DimType::In, dim as i32, DimType::Out, dim as i32).checked()?;
         pairs.is_empty().checked()
     }
 
@@ -331,21 +300,13 @@ impl Map {
     }
 
     pub fn intersect_domain(&self, domain: &Set) -> IslResult<Map> {
-        self.copy()?
-            .intersect_domain(domain.copy()?)
-            .checked()
-            .map(Map)
+        self.copy()?.intersect_domain(domain.copy()?).checked().map(Map)
     }
 
     /// The pairs `[range, domain]` as one flat, anonymous tuple.
     pub fn range_then_domain(&self) -> IslResult<Set> {
         let wrapped = self.copy()?.reverse().checked()?.wrap().checked()?;
-        wrapped
-            .flatten()
-            .checked()?
-            .reset_tuple_id()
-            .checked()
-            .map(Set)
+        wrapped.flatten().checked()?.reset_tuple_id().checked().map(Set)
     }
 
     pub fn to_text(&self) -> IslResult<String> {
@@ -359,8 +320,7 @@ trait CheckedText {
 
 impl CheckedText for Result<&str, LibISLError> {
     fn checked_text(self) -> IslResult<String> {
-        self.map(str::to_string)
-            .map_err(|e| IslError(e.to_string()))
+        self.map(str::to_string).map_err(|e| IslError(e.to_string()))
     }
 }
 
@@ -377,9 +337,7 @@ fn scaled_to_i64(v: &Val, scale: i64) -> IslResult<i64> {
     let num = v.get_num_si().checked()?;
     let den = v.get_den_si().checked()?;
     if den == 0 || (num * scale) % den != 0 {
-        return Err(IslError(
-            "coefficient is not a multiple of the denominator".into(),
-        ));
+        return Err(IslError("coefficient is not a multiple of the denominator".into()));
     }
     Ok(num * scale / den)
 }
@@ -387,17 +345,12 @@ fn scaled_to_i64(v: &Val, scale: i64) -> IslResult<i64> {
 fn basic_set_constraints(bset: &BasicSet) -> IslResult<Vec<Constraint>> {
     let list = bset.get_constraint_list().checked()?;
     let n = list.size().checked()?;
-    (0..n)
-        .map(|k| constraint_from_isl(&list.get_at(k).checked()?))
-        .collect()
+    (0..n).map(|k| constraint_from_isl(&list.get_at(k).checked()?)).collect()
 }
 
 fn constraint_from_isl(c: &IslConstraint) -> IslResult<Constraint> {
     let mut expr = LinExpr::constant(val_to_i64(&c.get_constant_val().checked()?)?);
-    for (ty, make) in [
-        (DimType::Set, Term::Dim as fn(usize) -> Term),
-        (DimType::Param, Term::Param),
-    ] {
+    for (ty, make) in [(DimType::Set, Term::Dim as fn(usize) -> Term), (DimType::Param, Term::Param)] {
         for k in 0..c.dim(ty).checked()? {
             let coef = val_to_i64(&c.get_coefficient_val(ty, k).checked()?)?;
             expr.add_term(make(k as usize), coef);
@@ -417,10 +370,7 @@ fn constraint_from_isl(c: &IslConstraint) -> IslResult<Constraint> {
 fn aff_parts(aff: &Aff) -> IslResult<(LinExpr, i64)> {
     let den = val_to_i64(&aff.get_denominator_val().checked()?)?;
     let mut expr = LinExpr::constant(scaled_to_i64(&aff.get_constant_val().checked()?, den)?);
-    for (ty, make) in [
-        (DimType::In, Term::Dim as fn(usize) -> Term),
-        (DimType::Param, Term::Param),
-    ] {
+    for (ty, make) in [(DimType::In, Term::Dim as fn(usize) -> Term), (DimType::Param, Term::Param)] {
         for k in 0..aff.dim(ty).checked()? {
             let coef = scaled_to_i64(&aff.get_coefficient_val(ty, k).checked()?, den)?;
             expr.add_term(make(k as usize), coef);
@@ -463,19 +413,13 @@ mod tests {
         let s = Set::parse("[p0] -> { [c0] : 0 <= c0 < p0 and (c0 - 1) mod 3 = 0 }").unwrap();
         let (stride, offset) = s.stride(0).unwrap().unwrap();
         assert_eq!(stride, 3);
-        let back = Set::from_constraints(
-            1,
-            1,
-            &[Constraint::divisible(LinExpr::dim(0).sub(&offset), 3)],
-        )
-        .unwrap();
+        let back = Set::from_constraints(1, 1, &[Constraint::divisible(LinExpr::dim(0).sub(&offset), 3)]).unwrap();
         assert!(s.is_subset_for_test(&back));
     }
 
     #[test]
     fn divs_survive_the_round_trip() {
-        let s = Set::parse("[p0] -> { [c0, c1] : 0 <= c1 < p0 and c1 = 2 * floor((c0 + c1) / 2) }")
-            .unwrap();
+        let s = Set::parse("[p0] -> { [c0, c1] : 0 <= c1 < p0 and c1 = 2 * floor((c0 + c1) / 2) }").unwrap();
         let pieces = s.disjuncts().unwrap();
         let text: Vec<String> = pieces[0].iter().map(|c| c.to_isl_text()).collect();
         let back = Set::parse(&set_text(1, 2, &text.join(" and "))).unwrap();
@@ -485,20 +429,12 @@ mod tests {
     #[test]
     fn budget_exhaustion_is_an_error_not_a_hang() {
         set_operation_budget(10);
-        let r = Set::parse(
-            "[p0] -> { [c0, c1, c2] : 0 <= c0 < p0 and c0 <= c1 < p0 and c1 <= c2 < 3p0 }",
-        )
-        .and_then(|s| s.keep_leading_dims(1).and_then(|p| p.coalesce()))
-        .and_then(|s| s.is_empty());
+        let r = Set::parse("[p0] -> { [c0, c1, c2] : 0 <= c0 < p0 and c0 <= c1 < p0 and c1 <= c2 < 3p0 }")
+            .and_then(|s| s.keep_leading_dims(1).and_then(|p| p.coalesce()))
+            .and_then(|s| s.is_empty());
         set_operation_budget(DEFAULT_OPERATION_BUDGET);
         assert!(r.is_err());
-        assert!(
-            Set::parse("{ [c0] : 0 <= c0 < 4 }")
-                .unwrap()
-                .n_dims()
-                .unwrap()
-                == 1
-        );
+        assert!(Set::parse("{ [c0] : 0 <= c0 < 4 }").unwrap().n_dims().unwrap() == 1);
     }
 
     impl Set {

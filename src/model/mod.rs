@@ -77,11 +77,7 @@ impl Scop {
         for (k, s) in ast.stmts.iter().enumerate() {
             let name = format!("S{k}");
             let tuple = tuple(&name, s.iterators.len());
-            let domain = Set::parse(&format!(
-                "{} -> {{ {tuple} : {} }}",
-                params_decl(np),
-                s.domain.to_isl()?
-            ))?;
+            let domain = Set::parse(&format!("{} -> {{ {tuple} : {} }}", params_decl(np), s.domain.to_isl()?))?;
             let schedule = Map::parse(&format!(
                 "{} -> {{ {tuple} -> [{}] }}",
                 params_decl(np),
@@ -93,33 +89,15 @@ impl Scop {
                     "{} -> {{ {tuple} -> {}[{}] : {} }}",
                     params_decl(np),
                     array_tuple(&a.array),
-                    (0..a.subscripts.len())
-                        .map(|d| format!("o{d}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    (0..a.subscripts.len()).map(|d| format!("o{d}")).collect::<Vec<_>>().join(", "),
                     subscript_constraints(&a.subscripts)?
                 ))?
                 .intersect_domain(&domain)?;
-                accesses.push(Access {
-                    array: a.array.clone(),
-                    kind: a.kind,
-                    relation,
-                    span: a.span.clone(),
-                });
+                accesses.push(Access { array: a.array.clone(), kind: a.kind, relation, span: a.span.clone() });
             }
-            statements.push(Statement {
-                name,
-                domain,
-                schedule,
-                accesses,
-            });
+            statements.push(Statement { name, domain, schedule, accesses });
         }
-        Ok(Scop {
-            ast,
-            context,
-            statements,
-            schedule_dims,
-        })
+        Ok(Scop { ast, context, statements, schedule_dims })
     }
 }
 
@@ -144,11 +122,7 @@ fn original_schedule(s: &crate::frontend::Stmt, dims: usize) -> Vec<String> {
     for (d, b) in s.beta.iter().enumerate() {
         out.push(b.to_string());
         if let Some(it) = s.iterators.get(d) {
-            out.push(if it.descending {
-                format!("-i{d}")
-            } else {
-                format!("i{d}")
-            });
+            out.push(if it.descending { format!("-i{d}") } else { format!("i{d}") });
         }
     }
     out.resize(dims, "0".to_string());

@@ -45,14 +45,10 @@ fn readable(isl_text: &str, params: &[String]) -> String {
     let mut rest = isl_text;
     while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_') {
         out.push_str(&rest[..start]);
-        let word_len = rest[start..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len() - start);
+        let word_len =
+            rest[start..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len() - start);
         let word = &rest[start..start + word_len];
-        let param = word
-            .strip_prefix('p')
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|k| params.get(k));
+        let param = word.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).and_then(|k| params.get(k));
         match (param, word.strip_prefix("A_")) {
             (Some(name), _) => out.push_str(name),
             (None, Some(array)) => out.push_str(array),
@@ -90,12 +86,7 @@ fn report(scop: &Scop, source: &str) -> Result<ScopReport, super::ModelError> {
             extents: decl.extents.clone(),
         })
         .collect();
-    Ok(ScopReport {
-        params: params.clone(),
-        context: show(scop.context.to_text()?),
-        statements,
-        arrays,
-    })
+    Ok(ScopReport { params: params.clone(), context: show(scop.context.to_text()?), statements, arrays })
 }
 
 fn accesses(
@@ -127,17 +118,11 @@ pub fn scop_text(scop: &Scop, source: &str) -> Result<String, super::ModelError>
     );
     for a in &r.arrays {
         let extents: String = a.extents.iter().map(|e| format!("[{e}]")).collect();
-        out.push_str(&format!(
-            "array: {} {}{}\n",
-            a.element_type, a.name, extents
-        ));
+        out.push_str(&format!("array: {} {}{}\n", a.element_type, a.name, extents));
     }
     for s in &r.statements {
         out.push_str(&format!("{} (line {}): {}\n", s.name, s.line, s.text));
-        out.push_str(&format!(
-            "  domain:   {}\n  schedule: {}\n",
-            s.domain, s.schedule
-        ));
+        out.push_str(&format!("  domain:   {}\n  schedule: {}\n", s.domain, s.schedule));
         for a in &s.reads {
             out.push_str(&format!("  read:     {}\n", a.relation));
         }
@@ -165,10 +150,7 @@ mod tests {
     #[test]
     fn isl_names_become_program_names() {
         let params = vec!["_PB_N".to_string(), "M".to_string()];
-        let t = super::readable(
-            "[p0, p1] -> { S0[i0] -> A_x[o0] : o0 = p1 and p10 = 3 }",
-            &params,
-        );
+        let t = super::readable("[p0, p1] -> { S0[i0] -> A_x[o0] : o0 = p1 and p10 = 3 }", &params);
         assert_eq!(t, "[_PB_N, M] -> { S0[i0] -> x[o0] : o0 = M and p10 = 3 }");
     }
 }

@@ -8,24 +8,11 @@ use crate::model::affine::{Constraint, LinExpr};
 pub enum Node {
     /// `for (c_dim = max(lower); c_dim <= min(upper); c_dim += stride)`.
     /// Every lower bound is already aligned on the stride's lattice.
-    For {
-        dim: usize,
-        lower: Vec<LinExpr>,
-        upper: Vec<LinExpr>,
-        stride: i64,
-        body: Vec<Node>,
-    },
+    For { dim: usize, lower: Vec<LinExpr>, upper: Vec<LinExpr>, stride: i64, body: Vec<Node> },
     /// Dimension `dim` takes a single value here: no loop.
-    Let {
-        dim: usize,
-        value: LinExpr,
-        body: Vec<Node>,
-    },
+    Let { dim: usize, value: LinExpr, body: Vec<Node> },
     /// Run `body` only where one of the conjunctions holds.
-    Guard {
-        cond: Vec<Vec<Constraint>>,
-        body: Vec<Node>,
-    },
+    Guard { cond: Vec<Vec<Constraint>>, body: Vec<Node> },
     /// One instance of statement `id`.
     Stmt { id: usize },
 }

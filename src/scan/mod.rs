@@ -25,21 +25,11 @@ pub struct ScanStmt {
 
 /// Scan `stmts` (all in one `dims`-dimensional space) under `context`, a
 /// 0-dimensional set over the parameters.
-pub fn scan(
-    stmts: Vec<ScanStmt>,
-    dims: usize,
-    n_params: usize,
-    context: &Set,
-) -> IslResult<Vec<Node>> {
+pub fn scan(stmts: Vec<ScanStmt>, dims: usize, n_params: usize, context: &Set) -> IslResult<Vec<Node>> {
     let scanner = Scanner { dims, n_params };
     let active = stmts
         .into_iter()
-        .map(|s| {
-            Ok(ScanStmt {
-                set: s.set.intersect(&context.add_dims(dims)?)?,
-                id: s.id,
-            })
-        })
+        .map(|s| Ok(ScanStmt { set: s.set.intersect(&context.add_dims(dims)?)?, id: s.id }))
         .collect::<IslResult<Vec<_>>>()?;
     scanner.level(0, active, context, false)
 }
@@ -58,13 +48,7 @@ struct Piece {
 impl Scanner {
     /// The code for dimensions `d..` of `active`, knowing `ctx` on the
     /// dimensions before `d` (`hoisted`: the common guard is already out).
-    fn level(
-        &self,
-        d: usize,
-        active: Vec<ScanStmt>,
-        ctx: &Set,
-        hoisted: bool,
-    ) -> IslResult<Vec<Node>> {
+    fn level(&self, d: usize, active: Vec<ScanStmt>, ctx: &Set, hoisted: bool) -> IslResult<Vec<Node>> {
         if active.is_empty() {
             return Ok(Vec::new());
         }
@@ -75,16 +59,21 @@ impl Scanner {
             if let Some(guard) = self.common_guard(d, &active, ctx)? {
                 let inner_ctx = ctx.intersect(&guard)?;
                 let body = self.level(d, active, &inner_ctx, true)?;
-                return Ok(vec![Node::Guard {
-                    cond: guard.disjuncts()?,
-                    body,
-                }]);
+                return Ok(vec![Node::Guard { cond: guard.disjuncts()?, body }]);
             }
         }
         let ctx_ext = ctx.add_dims(1)?;
+        let needed: Vec<Set> = active.iter().map(|s| self.needed(d, &s.set)).collect::<IslResult<_>>()?;
+        let mut reach = needed[0].clone();
+        for n in &needed[1..] {
+            reach = reach.union(n)?;
+        }
+        let reach = reach.simple_hull()?;
         let mut bounds = Vec::with_capacity(active.len());
-        for s in &active {
-            bounds.push(self.bound_set(d, &s.set)?.intersect(&ctx_ext)?);
+        for (s, exact) in active.iter().zip(needed) {
+            let own = s.set.constraints_before_dim(d + 1)?.keep_leading_dims(d + 1)?.intersect(&reach)?;
+            let chosen = if own.dim_is_bounded(d)? { own } else { exact };
+            bounds.push(chosen.intersect(&ctx_ext)?);
         }
         let pieces = self.order(d, self.separate(&bounds)?)?;
         let mut out = Vec::new();
@@ -94,10 +83,7 @@ impl Scanner {
             for &k in &piece.active {
                 let set = active[k].set.intersect(&inside)?;
                 if !set.is_empty()? {
-                    children.push(ScanStmt {
-                        id: active[k].id,
-                        set,
-                    });
+                    children.push(ScanStmt { id: active[k].id, set });
                 }
             }
             out.extend(self.piece(d, &piece.set, children, &ctx_ext)?);
@@ -105,10 +91,15 @@ impl Scanner {
         Ok(out)
     }
 
-    /// The projection of `set` on dimensions `..=d`, without the facts it
-    /// implies about the outer dimensions alone: where those fail, the
-    /// loops inside are empty anyway, so they need no guard of their own.
-    fn bound_set(&self, d: usize, set: &Set) -> IslResult<Set> {
+    /// The values of dimensions `..=d` that `set` needs, without the
+    /// facts it implies about the outer dimensions alone (where those fail,
+    /// the loops inside are empty anyway). A loop over dimension `d` covers
+    /// the statement's own constraints on `..=d` (what the source wrote, so
+    /// an inner loop that is empty for some values stays an empty loop
+    /// rather than a peeled iteration) within the hull of what every active
+    /// statement needs (which bounds tile loops, whose own constraints
+    /// do not).
+    fn needed(&self, d: usize, set: &Set) -> IslResult<Set> {
         let proj = set.keep_leading_dims(d + 1)?;
         let outer = proj.keep_leading_dims(d)?.add_dims(1)?;
         proj.gist(&outer)
@@ -128,10 +119,7 @@ impl Scanner {
             if rest.is_universe()? {
                 out.push(stmt);
             } else {
-                out.push(Node::Guard {
-                    cond: rest.disjuncts()?,
-                    body: vec![stmt],
-                });
+                out.push(Node::Guard { cond: rest.disjuncts()?, body: vec![stmt] });
             }
         }
         Ok(out)
@@ -142,11 +130,7 @@ impl Scanner {
     fn common_guard(&self, d: usize, active: &[ScanStmt], ctx: &Set) -> IslResult<Option<Set>> {
         let mut common: Option<Set> = None;
         for s in active {
-            let own = s
-                .set
-                .constraints_before_dim(d)?
-                .keep_leading_dims(d)?
-                .gist(ctx)?;
+            let own = s.set.constraints_before_dim(d)?.keep_leading_dims(d)?.gist(ctx)?;
             if own.is_universe()? {
                 return Ok(None);
             }
@@ -178,28 +162,19 @@ impl Scanner {
                 }
                 let only = p.set.subtract(b)?;
                 if !only.is_empty()? {
-                    next.push(Piece {
-                        set: only,
-                        active: p.active,
-                    });
+                    next.push(Piece { set: only, active: p.active });
                 }
                 rest = rest.subtract(&p.set)?;
             }
             if !rest.is_empty()? {
-                next.push(Piece {
-                    set: rest,
-                    active: vec![k],
-                });
+                next.push(Piece { set: rest, active: vec![k] });
             }
             pieces = next;
         }
         let mut convex = Vec::new();
         for p in pieces {
             for set in p.set.disjoint_convex_pieces()? {
-                convex.push(Piece {
-                    set,
-                    active: p.active.clone(),
-                });
+                convex.push(Piece { set, active: p.active.clone() });
             }
         }
         if convex.len() > MAX_PIECES {
@@ -221,9 +196,8 @@ impl Scanner {
                     }
                 }
             }
-            let interleaved = (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .find(|&(a, b)| !before[a][b] && !before[b][a]);
+            let interleaved =
+                (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).find(|&(a, b)| !before[a][b] && !before[b][a]);
             if let Some((a, b)) = interleaved {
                 let second = pieces.remove(b);
                 let first = pieces.remove(a);
@@ -236,9 +210,7 @@ impl Scanner {
             while order.len() < n {
                 let ready = (0..n)
                     .filter(|&b| !placed[b])
-                    .filter(|&b| {
-                        (0..n).all(|a| placed[a] || a == b || before[b][a] || !before[a][b])
-                    })
+                    .filter(|&b| (0..n).all(|a| placed[a] || a == b || before[b][a] || !before[a][b]))
                     .min_by_key(|&b| pieces[b].active.iter().min().copied());
                 match ready {
                     Some(b) => {
@@ -256,13 +228,7 @@ impl Scanner {
     /// The code for one piece at level `d`: a loop or a binding, with a
     /// guard outside for conditions on outer dimensions and one inside for
     /// what the bounds and stride do not express.
-    fn piece(
-        &self,
-        d: usize,
-        region: &Set,
-        children: Vec<ScanStmt>,
-        ctx_ext: &Set,
-    ) -> IslResult<Vec<Node>> {
+    fn piece(&self, d: usize, region: &Set, children: Vec<ScanStmt>, ctx_ext: &Set) -> IslResult<Vec<Node>> {
         if children.is_empty() {
             return Ok(Vec::new());
         }
@@ -278,16 +244,18 @@ impl Scanner {
                 Head::Let(value)
             }
             None => {
-                let (lower, upper) = bounds(&on_dim, d);
+                let (mut lower, mut upper) = bounds(&on_dim, d);
+                if lower.is_empty() || upper.is_empty() {
+                    let relaxed: Vec<Constraint> = on_dim.iter().flat_map(|c| relax_floors(c, d)).collect();
+                    let (more_lower, more_upper) = bounds(&relaxed, d);
+                    lower.extend(more_lower);
+                    upper.extend(more_upper);
+                    enforced.extend(relaxed);
+                }
                 if lower.is_empty() || upper.is_empty() {
                     return Err(IslError(format!("dimension {d} is unbounded")));
                 }
-                enforced.extend(
-                    on_dim
-                        .iter()
-                        .filter(|c| !c.expr.has_floor_involving(d))
-                        .cloned(),
-                );
+                enforced.extend(on_dim.iter().filter(|c| !c.expr.has_floor_involving(d)).cloned());
                 let stride = hull.stride(d)?;
                 let lower = match &stride {
                     Some((s, off)) => {
@@ -300,15 +268,10 @@ impl Scanner {
                     }
                     None => lower,
                 };
-                Head::For {
-                    lower,
-                    upper,
-                    stride: stride.map_or(1, |(s, _)| s),
-                }
+                Head::For { lower, upper, stride: stride.map_or(1, |(s, _)| s) }
             }
         };
-        let enforced_set =
-            ctx_ext.intersect(&Set::from_constraints(self.n_params, d + 1, &enforced)?)?;
+        let enforced_set = ctx_ext.intersect(&Set::from_constraints(self.n_params, d + 1, &enforced)?)?;
         let inner_rest = hull.gist(&enforced_set)?;
         let child_ctx = ctx_ext.intersect(&hull)?;
         let mut body = self.level(d + 1, children, &child_ctx, false)?;
@@ -316,56 +279,35 @@ impl Scanner {
             return Ok(body);
         }
         if !inner_rest.is_universe()? {
-            body = vec![Node::Guard {
-                cond: inner_rest.disjuncts()?,
-                body,
-            }];
+            body = vec![Node::Guard { cond: inner_rest.disjuncts()?, body }];
         }
         let node = match head {
-            Head::Let(value) => Node::Let {
-                dim: d,
-                value,
-                body,
-            },
-            Head::For {
-                lower,
-                upper,
-                stride,
-            } => Node::For {
-                dim: d,
-                lower,
-                upper,
-                stride,
-                body,
-            },
+            Head::Let(value) => Node::Let { dim: d, value, body },
+            Head::For { lower, upper, stride } => Node::For { dim: d, lower, upper, stride, body },
         };
-        Ok(if outer.is_empty() {
-            vec![node]
-        } else {
-            vec![Node::Guard {
-                cond: vec![outer],
-                body: vec![node],
-            }]
-        })
+        let outer = self.not_implied(outer, d + 1, ctx_ext)?;
+        Ok(if outer.is_empty() { vec![node] } else { vec![Node::Guard { cond: vec![outer], body: vec![node] }] })
+    }
+
+    /// The constraints of `cons` that `ctx` does not imply (gist is
+    /// cheap but not always complete; this test is exact).
+    fn not_implied(&self, cons: Vec<Constraint>, dims: usize, ctx: &Set) -> IslResult<Vec<Constraint>> {
+        let mut kept = Vec::new();
+        for c in cons {
+            let holds = Set::from_constraints(self.n_params, dims, std::slice::from_ref(&c))?;
+            if !ctx.subtract(&holds)?.is_empty()? {
+                kept.push(c);
+            }
+        }
+        Ok(kept)
     }
 
     /// The first value at or above `lower` on the lattice `off + s*Z`:
     /// `off - s*floor((off - lower)/s)`, or `lower` itself when the context
     /// proves it already on the lattice.
-    fn align(
-        &self,
-        lower: &LinExpr,
-        off: &LinExpr,
-        s: i64,
-        d: usize,
-        ctx_ext: &Set,
-    ) -> IslResult<LinExpr> {
+    fn align(&self, lower: &LinExpr, off: &LinExpr, s: i64, d: usize, ctx_ext: &Set) -> IslResult<LinExpr> {
         let gap = off.sub(lower);
-        let misaligned = Set::parse(&set_text(
-            self.n_params,
-            d + 1,
-            &format!("({}) mod {s} != 0", gap.to_isl_text()),
-        ))?;
+        let misaligned = Set::parse(&set_text(self.n_params, d + 1, &format!("({}) mod {s} != 0", gap.to_isl_text())))?;
         if misaligned.intersect(ctx_ext)?.is_empty()? {
             return Ok(lower.clone());
         }
@@ -377,18 +319,12 @@ impl Scanner {
 
 enum Head {
     Let(LinExpr),
-    For {
-        lower: Vec<LinExpr>,
-        upper: Vec<LinExpr>,
-        stride: i64,
-    },
+    For { lower: Vec<LinExpr>, upper: Vec<LinExpr>, stride: i64 },
 }
 
 fn merge(pieces: Vec<Piece>) -> IslResult<Piece> {
     let mut it = pieces.into_iter();
-    let mut acc = it
-        .next()
-        .ok_or_else(|| IslError("nothing to merge".into()))?;
+    let mut acc = it.next().ok_or_else(|| IslError("nothing to merge".into()))?;
     for p in it {
         acc.set = acc.set.union(&p.set)?;
         for a in p.active {
@@ -421,11 +357,7 @@ fn bounds(cons: &[Constraint], d: usize) -> (Vec<LinExpr>, Vec<LinExpr>) {
         let a = c.expr.coeff_of_dim(d);
         let rest = c.expr.without_dim(d);
         if a > 0 || c.is_eq {
-            let (a, rest) = if a > 0 {
-                (a, rest.clone())
-            } else {
-                (-a, rest.scale(-1))
-            };
+            let (a, rest) = if a > 0 { (a, rest.clone()) } else { (-a, rest.scale(-1)) };
             lower.push(ceil_div(&rest.scale(-1), a));
             if c.is_eq {
                 upper.push(floor_div(&rest.scale(-1), a));
@@ -435,6 +367,24 @@ fn bounds(cons: &[Constraint], d: usize) -> (Vec<LinExpr>, Vec<LinExpr>) {
         }
     }
     (lower, upper)
+}
+
+/// Weaker constraints without the floors involving `c_d`, from
+/// `(e - k + 1)/k <= floor(e/k) <= e/k`: each is implied by `c`.
+fn relax_floors(c: &Constraint, d: usize) -> Vec<Constraint> {
+    let sides = if c.is_eq { vec![c.expr.clone(), c.expr.scale(-1)] } else { vec![c.expr.clone()] };
+    sides
+        .into_iter()
+        .filter_map(|mut e| {
+            while let Some(k) = e.terms.iter().position(|(t, _)| matches!(t, Term::Floor(..)) && t.involves_dim(d)) {
+                if let (Term::Floor(num, den), coef) = e.terms.remove(k) {
+                    let num = if coef > 0 { *num } else { num.add(&LinExpr::constant(1 - den)) };
+                    e = e.scale(den).add(&num.scale(coef));
+                }
+            }
+            (e.coeff_of_dim(d) != 0 && !e.has_floor_involving(d)).then(|| Constraint::ge(e))
+        })
+        .collect()
 }
 
 pub fn floor_div(e: &LinExpr, k: i64) -> LinExpr {
@@ -455,10 +405,7 @@ mod tests {
     use super::*;
 
     fn stmt(id: usize, text: &str) -> ScanStmt {
-        ScanStmt {
-            id,
-            set: Set::parse(text).unwrap(),
-        }
+        ScanStmt { id, set: Set::parse(text).unwrap() }
     }
 
     fn ctx(np: usize) -> Set {
@@ -470,9 +417,7 @@ mod tests {
         let s = stmt(0, "[p0] -> { [c0, c1] : 0 <= c0 < p0 and 0 <= c1 < p0 }");
         let ast = scan(vec![s], 2, 1, &ctx(1)).unwrap();
         assert!(!Node::has_guard(&ast), "{ast:?}");
-        let Node::For { body, .. } = &ast[0] else {
-            panic!("{ast:?}")
-        };
+        let Node::For { body, .. } = &ast[0] else { panic!("{ast:?}") };
         assert!(matches!(body[0], Node::For { .. }));
     }
 
@@ -491,9 +436,7 @@ mod tests {
     fn strides_become_loop_steps() {
         let s = stmt(0, "[p0] -> { [c0] : 0 <= c0 < p0 and c0 mod 3 = 1 }");
         let ast = scan(vec![s], 1, 1, &ctx(1)).unwrap();
-        let Node::For { stride, .. } = &ast[0] else {
-            panic!("{ast:?}")
-        };
+        let Node::For { stride, .. } = &ast[0] else { panic!("{ast:?}") };
         assert_eq!(*stride, 3);
         assert!(!Node::has_guard(&ast), "{ast:?}");
     }

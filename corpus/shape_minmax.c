@@ -1,0 +1,107 @@
+/* shape_minmax: loop bounds with min/max, written as ternaries
+   (a < b ? a : b) and as the MIN/MAX macros defined below; max only in lower
+   bounds and min only in upper bounds, plus a && conjunction bound and a
+   hand-tiled loop nest whose point loops are clipped with MIN */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+#ifndef N
+#define N 30
+#endif
+#ifndef M
+#define M 24
+#endif
+/* polyc-bench: -DN=6000 -DM=6000 */
+
+static double A[N][M];
+static double x[M];
+static double y[N];
+static double B[N][N];
+static double C[N][N];
+static double D[N][N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (j = 0; j < M; j++)
+    x[j] = (double)(j % 9) / 9.0 + 0.5;
+  for (i = 0; i < N; i++) {
+    y[i] = 0.0;
+    for (j = 0; j < M; j++)
+      A[i][j] = (double)((i * 3 + j * 7) % 13) / 13.0;
+    for (j = 0; j < N; j++) {
+      B[i][j] = 0.0;
+      C[i][j] = 0.0;
+      D[i][j] = (double)((i + j) % 5);
+    }
+  }
+}
+
+static void kernel_minmax(void)
+{
+  int i, j, ii, jj;
+#pragma scop
+  /* banded matrix-vector product with macro bounds */
+  for (i = 0; i < N; i++) {
+    y[i] = 0.0;
+    for (j = MAX(0, i - 3); j <= MIN(M - 1, i + 3); j++)
+      y[i] += A[i][j] * x[j];
+  }
+  /* band written with explicit ternaries */
+  for (i = 0; i < N; i++)
+    for (j = (i - 2 > 0 ? i - 2 : 0); j < (i + 5 < N ? i + 5 : N); j++)
+      B[i][j] = y[i] * 0.5 + (double)(j - i);
+  /* hand-tiled transpose-add, tiles of 8, point loops clipped with MIN */
+  for (ii = 0; ii < N; ii += 8)
+    for (jj = 0; jj < N; jj += 8)
+      for (i = ii; i < MIN(ii + 8, N); i++)
+        for (j = jj; j <= MIN(jj + 7, N - 1); j++)
+          C[i][j] = B[j][i] + 0.25 * B[i][j];
+  /* upper bound given as a conjunction */
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N && j <= i; j++)
+      D[i][j] = C[i][j] * 0.5 + D[i][j];
+  /* max of a parameter-free constant and the outer iterator, both orders */
+  for (i = 0; i < N; i++)
+    for (j = (i > 10 ? i : 10); j < N; j++)
+      D[i][j] = D[i][j] - C[j][i];
+  for (i = 0; i < N; i++)
+    for (j = (4 < i ? i : 4); j < MIN(N, 2 * i + 1); j++)
+      D[i][j] += 0.125 * A[i][0];
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)N + 3L * N * N;
+  init();
+  kernel_minmax();
+  print_array("y", y, N, total <= 4000);
+  print_array("B", &B[0][0], (long)N * N, total <= 4000);
+  print_array("C", &C[0][0], (long)N * N, total <= 4000);
+  print_array("D", &D[0][0], (long)N * N, total <= 4000);
+  return 0;
+}

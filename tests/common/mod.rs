@@ -1,0 +1,142 @@
+//! Shared by the integration tests: the corpus, gcc, running programs.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every corpus program, sorted.
+pub fn corpus() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    collect_c_files(&root().join("corpus"), &mut files);
+    files.sort();
+    files
+}
+
+fn collect_c_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_c_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "c") {
+            out.push(p);
+        }
+    }
+}
+
+/// A fresh scratch directory under the target directory.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = root().join("target").join("test-scratch").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Compile C source text with gcc; the error is gcc's message.
+pub fn gcc(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+    let out = Command::new("gcc")
+        .args(["-O2", "-w", "-std=gnu11"])
+        .args(extra)
+        .arg(source)
+        .arg("-o")
+        .arg(binary)
+        .arg("-lm")
+        .output()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// Run a program to completion (at most `limit`), returning its stdout.
+pub fn run(binary: &Path, limit: Duration) -> Result<Vec<u8>, String> {
+    run_with(Command::new(binary), limit).and_then(|(code, out, _)| match code {
+        Some(0) => Ok(out),
+        other => Err(format!("{} exited with {other:?}", binary.display())),
+    })
+}
+
+/// Run a command with a time limit: (exit code, stdout, stderr).
+pub fn run_with(mut cmd: Command, limit: Duration) -> Result<(Option<i32>, Vec<u8>, Vec<u8>), String> {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start: {e}"))?;
+    let stdout = child.stdout.take().expect("piped stdout");
+    let stderr = child.stderr.take().expect("piped stderr");
+    let out_thread = std::thread::spawn(move || read_all(stdout));
+    let err_thread = std::thread::spawn(move || read_all(stderr));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| e.to_string())? {
+            break s;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("timed out after {limit:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Ok((status.code(), out_thread.join().unwrap_or_default(), err_thread.join().unwrap_or_default()))
+}
+
+fn read_all(mut r: impl std::io::Read) -> Vec<u8> {
+    let mut v = Vec::new();
+    let _ = r.read_to_end(&mut v);
+    v
+}
+
+/// Apply `f` to every item on two worker threads (the machine has two
+/// cores), collecting failures.
+pub fn on_workers<T: Sync>(items: &[T], f: impl Fn(&T) -> Result<(), String> + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(item) = items.get(k) else { break };
+                if let Err(e) = f(item) {
+                    failures.lock().expect("no poisoned lock").push(e);
+                }
+            });
+        }
+    });
+    failures.into_inner().expect("no poisoned lock")
+}
+
+pub fn polyc_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_polyc"))
+}
+
+pub fn stem(p: &Path) -> String {
+    p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// The text strictly between the first `#pragma scop` and the last `#pragma endscop`.
+pub fn scop_regions(text: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t == "#pragma scop" {
+            inside = true;
+        } else if t == "#pragma endscop" {
+            inside = false;
+        } else if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
