@@ -205,7 +205,7 @@ impl Diagnostic {
     /// excerpt, as codespan-reporting draws it.
     pub fn render(&self, file_name: &str, source: &str, color: bool) -> String {
         let file = SimpleFile::new(file_name, source);
-        let span = clamp(&self.span, source.len());
+        let span = clamp(&self.span, source);
         let severity = match self.severity {
             Severity::Error => RenderedSeverity::Error,
             Severity::Warning => RenderedSeverity::Warning,
@@ -234,9 +234,13 @@ impl Diagnostic {
     }
 }
 
-fn clamp(span: &Range<usize>, len: usize) -> Range<usize> {
-    let start = span.start.min(len);
-    start..span.end.clamp(start, len)
+/// The span within the source, without a trailing line break (a label
+/// over a whole line reads better on that line alone).
+fn clamp(span: &Range<usize>, source: &str) -> Range<usize> {
+    let start = span.start.min(source.len());
+    let end = span.end.clamp(start, source.len());
+    let trimmed = source[start..end].trim_end_matches(['\n', '\r']).len();
+    start..start + trimmed.max(usize::from(end > start).min(end - start))
 }
 
 /// One-based line and column of a byte offset.

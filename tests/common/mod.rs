@@ -63,8 +63,11 @@ pub fn run(binary: &Path, limit: Duration) -> Result<Vec<u8>, String> {
     })
 }
 
-/// Run a command with a time limit: (exit code, stdout, stderr).
-pub fn run_with(mut cmd: Command, limit: Duration) -> Result<(Option<i32>, Vec<u8>, Vec<u8>), String> {
+/// Exit code (None if killed by a signal), stdout, stderr.
+pub type Finished = (Option<i32>, Vec<u8>, Vec<u8>);
+
+/// Run a command with a time limit.
+pub fn run_with(mut cmd: Command, limit: Duration) -> Result<Finished, String> {
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

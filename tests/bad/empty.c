@@ -1,0 +1,5 @@
+/* expect: P0012 */
+void f(void) {
+#pragma scop
+#pragma endscop
+}

@@ -1,0 +1,8 @@
+/* expect: P0008 */
+double A[100];
+void f(int n) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++)
+    A[i] = 1;
+}

@@ -1,0 +1,99 @@
+//! The command line: diagnostics with codes and positions, exit codes,
+//! nothing written on a parse error, atomic output, the input protected.
+
+mod common;
+use common::*;
+use std::process::Command;
+use std::time::Duration;
+
+fn polyc(args: &[&str]) -> (Option<i32>, String, String) {
+    let mut cmd = Command::new(polyc_bin());
+    cmd.args(args);
+    let (code, out, err) = run_with(cmd, Duration::from_secs(60)).expect("polyc runs");
+    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+}
+
+fn expected_code(text: &str) -> String {
+    let start = text.find("expect: ").expect("bad inputs name their code") + 8;
+    text[start..start + 5].to_string()
+}
+
+#[test]
+fn each_rejected_region_gets_its_code_and_position_and_is_kept() {
+    let dir = scratch("cli-bad");
+    let mut bad: Vec<_> = std::fs::read_dir(root().join("tests/bad")).unwrap().flatten().map(|e| e.path()).collect();
+    bad.sort();
+    assert!(bad.len() >= 10);
+    for path in bad {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = expected_code(&text);
+        let out = dir.join(path.file_name().unwrap());
+        let (status, _, err) = polyc(&[path.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert_eq!(status, Some(0), "{}: {err}", path.display());
+        assert!(err.contains(&format!("warning[{code}]")), "{}: expected {code}, got:\n{err}", path.display());
+        let position = format!("{}:", path.display());
+        let line = err.lines().find(|l| l.starts_with(&position)).unwrap_or("");
+        let fields: Vec<&str> = line.split(':').collect();
+        assert!(
+            fields.len() > 3 && fields[1].parse::<usize>().is_ok() && fields[2].parse::<usize>().is_ok(),
+            "no file:line:col in {err}"
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "{}: a rejected region must be kept", path.display());
+        let (strict, _, _) = polyc(&[path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--strict"]);
+        assert_eq!(strict, Some(1), "{}: --strict must fail", path.display());
+    }
+}
+
+#[test]
+fn an_unparsable_file_is_an_error_and_nothing_is_written() {
+    let dir = scratch("cli-unparsable");
+    let out = dir.join("out.c");
+    let (status, stdout, err) =
+        polyc(&[root().join("tests/unparsable.c").to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(err.contains("error[E0001]") && err.contains("unparsable.c:2:"), "{err}");
+    assert!(!out.exists() && stdout.is_empty());
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no temporary file may be left");
+}
+
+#[test]
+fn the_input_is_never_overwritten_unless_asked() {
+    let dir = scratch("cli-inplace");
+    let input = dir.join("gemm.c");
+    std::fs::copy(root().join("corpus/gemm.c"), &input).unwrap();
+    let before = std::fs::read_to_string(&input).unwrap();
+    let (status, _, err) = polyc(&[input.to_str().unwrap(), "-o", input.to_str().unwrap()]);
+    assert_eq!(status, Some(2), "{err}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), before);
+    let (status, _, _) = polyc(&[input.to_str().unwrap(), "-o", input.to_str().unwrap(), "--in-place"]);
+    assert_eq!(status, Some(0));
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, vec!["gemm.c".to_string()], "the atomic write leaves no temporary file");
+}
+
+#[test]
+fn the_model_is_printed_in_isl_notation_and_as_json() {
+    let gemm = root().join("corpus/gemm.c");
+    let (status, text, _) = polyc(&[gemm.to_str().unwrap(), "--emit=scop"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        text.contains("domain:") && text.contains("schedule:") && text.contains("read:") && text.contains("write:")
+    );
+    let (status, json, _) = polyc(&[gemm.to_str().unwrap(), "--emit=scop-json"]);
+    assert_eq!(status, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+    let stmts = v[0]["statements"].as_array().expect("statements");
+    assert_eq!(stmts.len(), 2);
+    assert!(stmts[1]["domain"].as_str().unwrap().contains("S1["));
+    assert!(!stmts[1]["reads"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn codes_are_explained() {
+    let (status, out, _) = polyc(&["--explain", "P0002"]);
+    assert_eq!(status, Some(0));
+    assert!(out.starts_with("P0002: "));
+    let (status, _, _) = polyc(&["--explain", "X9999"]);
+    assert_eq!(status, Some(2));
+}

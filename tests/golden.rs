@@ -1,0 +1,34 @@
+//! Golden files: the C that polyc emits for every corpus program, and the
+//! model of a few. `POLYC_BLESS=1 cargo test --test golden` rewrites them.
+
+mod common;
+use common::*;
+use polyc::driver::{self, Emit, Options};
+
+fn check(name: &str, actual: &str, failures: &mut Vec<String>) {
+    let path = root().join("tests/golden").join(name);
+    if std::env::var_os("POLYC_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    match std::fs::read_to_string(&path) {
+        Ok(expected) if expected == actual => {}
+        Ok(_) => failures.push(format!("{name} differs from its golden file (POLYC_BLESS=1 to accept)")),
+        Err(_) => failures.push(format!("{name}: golden file missing (POLYC_BLESS=1 to create)")),
+    }
+}
+
+#[test]
+fn emitted_c_matches_the_golden_files() {
+    let mut failures = Vec::new();
+    for path in corpus() {
+        let out = driver::compile(std::fs::read_to_string(&path).unwrap(), &Options::default()).unwrap();
+        check(&format!("{}.c", stem(&path)), &out.output, &mut failures);
+    }
+    for name in ["gemm", "lu", "shape_modguard"] {
+        let text = std::fs::read_to_string(root().join(format!("corpus/{name}.c"))).unwrap();
+        let out = driver::compile(text, &Options { emit: Emit::Scop, ..Options::default() }).unwrap();
+        check(&format!("{name}.scop"), &out.output, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,0 +1,99 @@
+/* 3mm: three matrix products, E := A * B, F := C * D, G := E * F */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef NI
+#define NI 40
+#endif
+#ifndef NJ
+#define NJ 50
+#endif
+#ifndef NK
+#define NK 60
+#endif
+#ifndef NL
+#define NL 70
+#endif
+#ifndef NM
+#define NM 80
+#endif
+/* polyc-bench: -DNI=800 -DNJ=900 -DNK=1000 -DNL=1100 -DNM=1200 */
+
+static double E[NI][NJ];
+static double A[NI][NK];
+static double B[NK][NJ];
+static double F[NJ][NL];
+static double C[NJ][NM];
+static double D[NM][NL];
+static double G[NI][NL];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NK; j++)
+      A[i][j] = (double)((i * j + 1) % NI) / (5 * NI);
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NJ; j++)
+      B[i][j] = (double)((i * (j + 1) + 2) % NJ) / (5 * NJ);
+  for (i = 0; i < NJ; i++)
+    for (j = 0; j < NM; j++)
+      C[i][j] = (double)(i * (j + 3) % NL) / (5 * NL);
+  for (i = 0; i < NM; i++)
+    for (j = 0; j < NL; j++)
+      D[i][j] = (double)((i * (j + 2) + 2) % NK) / (5 * NK);
+}
+
+static void kernel_3mm(void)
+{
+  int i, j, k;
+#pragma scop
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++) {
+      E[i][j] = 0.0;
+      for (int k = 0; k < NK; k++)
+        E[i][j] += A[i][k] * B[k][j];
+    }
+  for (int i = 0; i < NJ; i++)
+    for (int j = 0; j < NL; j++) {
+      F[i][j] = 0.0;
+      for (int k = 0; k < NM; k++)
+        F[i][j] += C[i][k] * D[k][j];
+    }
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NL; j++) {
+      G[i][j] = 0.0;
+      for (int k = 0; k < NJ; k++)
+        G[i][j] += E[i][k] * F[k][j];
+    }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)NI * NL;
+  init();
+  kernel_3mm();
+  print_array("G", &G[0][0], (long)NI * NL, total <= 4000);
+  return 0;
+}

@@ -1,0 +1,72 @@
+/* atax: y := A^T * (A * x) */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef M
+#define M 76
+#endif
+#ifndef N
+#define N 90
+#endif
+/* polyc-bench: -DM=10000 -DN=11000 */
+
+static double A[M][N];
+static double x[N];
+static double y[N];
+static double tmp[M];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (j = 0; j < N; j++)
+    x[j] = 1.0 + (double)j / N;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = (double)((i + j) % N) / (5 * M);
+}
+
+static void kernel_atax(void)
+{
+  int i, j;
+#pragma scop
+  for (int i = 0; i < N; i++)
+    y[i] = 0.0;
+  for (int i = 0; i < M; i++) {
+    tmp[i] = 0.0;
+    for (int j = 0; j < N; j++)
+      tmp[i] = tmp[i] + A[i][j] * x[j];
+    for (int j = 0; j < N; j++)
+      y[j] = y[j] + A[i][j] * tmp[i];
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)N + M;
+  init();
+  kernel_atax();
+  print_array("y", y, N, total <= 4000);
+  print_array("tmp", tmp, M, total <= 4000);
+  return 0;
+}

@@ -1,0 +1,69 @@
+/* blur2: two-stage image blur pipeline, a horizontal 3-point box blur into a
+   temporary image followed by a vertical 3-point box blur */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef H
+#define H 60
+#endif
+#ifndef W
+#define W 70
+#endif
+/* polyc-bench: -DH=8000 -DW=8000 */
+
+static double img[H][W];
+static double bx[H][W];
+static double out[H][W];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < H; i++)
+    for (j = 0; j < W; j++) {
+      img[i][j] = (double)((i * 3 + j * 5 + (i * j) % 11) % 256);
+      bx[i][j] = 0.0;
+      out[i][j] = 0.0;
+    }
+}
+
+static void kernel_blur2(void)
+{
+  int i, j;
+#pragma scop
+  for (int i = 0; i < H; i++)
+    for (int j = 1; j < W - 1; j++)
+      bx[i][j] = (img[i][j - 1] + img[i][j] + img[i][j + 1]) / 3.0;
+  for (int i = 1; i < H - 1; i++)
+    for (int j = 1; j < W - 1; j++)
+      out[i][j] = (bx[i - 1][j] + bx[i][j] + bx[i + 1][j]) / 3.0;
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)H * W;
+  init();
+  kernel_blur2();
+  print_array("out", &out[0][0], (long)H * W, total <= 4000);
+  return 0;
+}

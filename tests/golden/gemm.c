@@ -1,0 +1,77 @@
+/* gemm: general matrix multiply, C := alpha * A * B + beta * C */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef NI
+#define NI 60
+#endif
+#ifndef NJ
+#define NJ 70
+#endif
+#ifndef NK
+#define NK 80
+#endif
+/* polyc-bench: -DNI=1400 -DNJ=1500 -DNK=1600 */
+
+static double A[NI][NK];
+static double B[NK][NJ];
+static double C[NI][NJ];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NK; j++)
+      A[i][j] = (double)((i * (j + 1) + 3) % NK) / NK;
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NJ; j++)
+      B[i][j] = (double)((i * (j + 2) + 1) % NJ) / NJ;
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      C[i][j] = (double)((i + 2 * j) % 13) / 13.0;
+}
+
+static void kernel_gemm(void)
+{
+  int i, j, k;
+  double alpha = 1.5;
+  double beta = 1.2;
+#pragma scop
+  for (int i = 0; i < NI; i++) {
+    for (int j = 0; j < NJ; j++)
+      C[i][j] *= beta;
+    for (int k = 0; k < NK; k++)
+      for (int j = 0; j < NJ; j++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)NI * NJ;
+  init();
+  kernel_gemm();
+  print_array("C", &C[0][0], (long)NI * NJ, total <= 4000);
+  return 0;
+}

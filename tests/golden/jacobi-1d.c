@@ -1,0 +1,67 @@
+/* jacobi-1d: 3-point Jacobi stencil in one dimension, ping-ponging between
+   A and B for TSTEPS time steps */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef TSTEPS
+#define TSTEPS 40
+#endif
+#ifndef N
+#define N 400
+#endif
+/* polyc-bench: -DTSTEPS=4000 -DN=400000 */
+
+static double A[N];
+static double B[N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i;
+  for (i = 0; i < N; i++) {
+    A[i] = ((double)i + 2.0) / N;
+    B[i] = ((double)i + 3.0) / N;
+  }
+}
+
+static void kernel_jacobi_1d(void)
+{
+  int t, i;
+#pragma scop
+  for (int t = 0; t < TSTEPS; t++) {
+    for (int i = 1; i < N - 1; i++)
+      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
+    for (int i = 1; i < N - 1; i++)
+      A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = 2L * N;
+  init();
+  kernel_jacobi_1d();
+  print_array("A", A, N, total <= 4000);
+  print_array("B", B, N, total <= 4000);
+  return 0;
+}

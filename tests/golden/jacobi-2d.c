@@ -1,0 +1,69 @@
+/* jacobi-2d: 5-point Jacobi stencil in two dimensions, ping-ponging between
+   A and B for TSTEPS time steps */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef TSTEPS
+#define TSTEPS 20
+#endif
+#ifndef N
+#define N 90
+#endif
+/* polyc-bench: -DTSTEPS=500 -DN=1300 */
+
+static double A[N][N];
+static double B[N][N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      A[i][j] = ((double)i * (j + 2) + 2) / N;
+      B[i][j] = ((double)i * (j + 3) + 3) / N;
+    }
+}
+
+static void kernel_jacobi_2d(void)
+{
+#pragma scop
+  for (int t = 0; t < TSTEPS; t++) {
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = 2L * N * N;
+  init();
+  kernel_jacobi_2d();
+  print_array("A", &A[0][0], (long)N * N, total <= 4000);
+  print_array("B", &B[0][0], (long)N * N, total <= 4000);
+  return 0;
+}

@@ -1,0 +1,67 @@
+/* lu: in-place LU decomposition without pivoting (A = L * U, unit lower L) */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef N
+#define N 80
+#endif
+/* polyc-bench: -DN=2000 */
+
+static double A[N][N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+/* strictly diagonally dominant, so no pivoting is needed */
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < N; j++)
+      A[i][j] = (double)((i * j + 3 * i + j + 1) % 19) / 19.0;
+    A[i][i] = (double)N + 1.0;
+  }
+}
+
+static void kernel_lu(void)
+{
+  int i, j, k;
+#pragma scop
+  for (int i = 1; i < N; i++) {
+    for (int j = 0; j < i; j++) {
+      for (int k = 0; k < j; k++)
+        A[i][j] -= A[i][k] * A[k][j];
+      A[i][j] /= A[j][j];
+    }
+    for (int j = i; j < N; j++)
+      for (int k = 0; k < i; k++)
+        A[i][j] -= A[i][k] * A[k][j];
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)N * N;
+  init();
+  kernel_lu();
+  print_array("A", &A[0][0], (long)N * N, total <= 4000);
+  return 0;
+}

@@ -1,0 +1,63 @@
+/* seidel-2d: 9-point Gauss-Seidel sweep in place, TSTEPS times */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef TSTEPS
+#define TSTEPS 20
+#endif
+#ifndef N
+#define N 80
+#endif
+/* polyc-bench: -DTSTEPS=100 -DN=2000 */
+
+static double A[N][N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = ((double)i * (j + 2) + 2) / N;
+}
+
+static void kernel_seidel_2d(void)
+{
+  int t, i, j;
+#pragma scop
+  for (int t = 0; t < TSTEPS; t++)
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
+                   + A[i][j - 1] + A[i][j] + A[i][j + 1]
+                   + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)N * N;
+  init();
+  kernel_seidel_2d();
+  print_array("A", &A[0][0], (long)N * N, total <= 4000);
+  return 0;
+}

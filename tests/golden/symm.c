@@ -1,0 +1,80 @@
+/* symm: symmetric matrix multiply, C := alpha * A * B + beta * C where A is
+   symmetric and only its lower triangle is read */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef M
+#define M 50
+#endif
+#ifndef N
+#define N 60
+#endif
+/* polyc-bench: -DM=1000 -DN=1200 */
+
+static double C[M][N];
+static double A[M][M];
+static double B[M][N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++) {
+      C[i][j] = (double)((i + j) % 100) / M;
+      B[i][j] = (double)((N + i - j) % 100) / M;
+    }
+  for (i = 0; i < M; i++) {
+    for (j = 0; j <= i; j++)
+      A[i][j] = (double)((i + j) % 100) / M;
+    for (j = i + 1; j < M; j++)
+      A[i][j] = -999.0; /* never read by the kernel */
+  }
+}
+
+static void kernel_symm(void)
+{
+  int i, j, k;
+  double alpha = 1.5;
+  double beta = 1.2;
+  double temp2;
+#pragma scop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      temp2 = 0.0;
+      for (int k = 0; k < i; k++) {
+        C[k][j] += alpha * B[i][j] * A[i][k];
+        temp2 += B[k][j] * A[i][k];
+      }
+      C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
+    }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)M * N;
+  init();
+  kernel_symm();
+  print_array("C", &C[0][0], (long)M * N, total <= 4000);
+  return 0;
+}

@@ -1,0 +1,71 @@
+/* syrk: symmetric rank-k update of the lower triangle,
+   C := alpha * A * A^T + beta * C */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef N
+#define N 60
+#endif
+#ifndef M
+#define M 50
+#endif
+/* polyc-bench: -DN=1200 -DM=1000 */
+
+static double C[N][N];
+static double A[N][M];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      A[i][j] = (double)((i * j + 1) % N) / N;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      C[i][j] = (double)((i * j + 2) % M) / M;
+}
+
+static void kernel_syrk(void)
+{
+  int i, j, k;
+  double alpha = 1.5;
+  double beta = 1.2;
+#pragma scop
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j <= i; j++)
+      C[i][j] *= beta;
+    for (int k = 0; k < M; k++)
+      for (int j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+  }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)N * N;
+  init();
+  kernel_syrk();
+  print_array("C", &C[0][0], (long)N * N, total <= 4000);
+  return 0;
+}

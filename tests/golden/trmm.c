@@ -1,0 +1,70 @@
+/* trmm: triangular matrix multiply, B := alpha * A^T * B where A is unit
+   lower triangular (only the strictly lower part of A is read) */
+#pragma GCC diagnostic ignored "-Wunknown-pragmas"
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef M
+#define M 50
+#endif
+#ifndef N
+#define N 60
+#endif
+/* polyc-bench: -DM=1000 -DN=1200 */
+
+static double A[M][M];
+static double B[M][N];
+
+/* Print an output array: every element if the program's total output is
+   small, otherwise the sum of all elements and every 97th element. */
+static void print_array(const char *name, const double *a, long n, int all)
+{
+  long i;
+  double s = 0.0;
+  if (all) {
+    printf("%s\n", name);
+    for (i = 0; i < n; i++)
+      printf("%.10e\n", a[i]);
+    return;
+  }
+  for (i = 0; i < n; i++)
+    s += a[i];
+  printf("%s sum %.10e\n", name, s);
+  for (i = 0; i < n; i += 97)
+    printf("%.10e\n", a[i]);
+}
+
+static void init(void)
+{
+  int i, j;
+  for (i = 0; i < M; i++) {
+    for (j = 0; j < i; j++)
+      A[i][j] = (double)((i + j) % M) / M;
+    A[i][i] = 1.0;
+    for (j = 0; j < N; j++)
+      B[i][j] = (double)((N + (i - j)) % N) / N;
+  }
+}
+
+static void kernel_trmm(void)
+{
+  int i, j, k;
+  double alpha = 1.5;
+#pragma scop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      for (int k = i + 1; k < M; k++)
+        B[i][j] += A[k][i] * B[k][j];
+      B[i][j] = alpha * B[i][j];
+    }
+#pragma endscop
+}
+
+int main(void)
+{
+  long total = (long)M * N;
+  init();
+  kernel_trmm();
+  print_array("B", &B[0][0], (long)M * N, total <= 4000);
+  return 0;
+}
