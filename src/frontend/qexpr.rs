@@ -124,6 +124,31 @@ impl QExpr {
         }
     }
 
+    /// `(true, x, y)` for `min(x, y)`, `(false, x, y)` for `max(x, y)`,
+    /// whether written as a call or as a conditional such as `x < y ? x : y`.
+    pub fn as_extremum(&self) -> Option<(bool, &QExpr, &QExpr)> {
+        match self {
+            QExpr::Min(x, y) => Some((true, x, y)),
+            QExpr::Max(x, y) => Some((false, x, y)),
+            QExpr::Select(c, yes, no) => {
+                let Cond::Cmp(l, op, r) = &**c else { return None };
+                let picks_smaller = match op {
+                    CmpOp::Lt | CmpOp::Le => true,
+                    CmpOp::Gt | CmpOp::Ge => false,
+                    CmpOp::Eq | CmpOp::Ne => return None,
+                };
+                if (l, r) == (&**yes, &**no) {
+                    Some((picks_smaller, yes, no))
+                } else if (l, r) == (&**no, &**yes) {
+                    Some((!picks_smaller, yes, no))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// The expression as guarded isl pieces: `(guard, value)` pairs whose
     /// guards partition the space. `None` guard means "always".
     pub fn pieces(&self) -> Result<Vec<Piece>, TooComplex> {
@@ -279,6 +304,9 @@ impl Cond {
             Cond::Or(a, b) => format!("({} or {})", a.to_isl()?, b.to_isl()?),
             Cond::Divisible(e, k) => disjunction(e.pieces()?, |v| format!("{v} mod {k} = 0")),
             Cond::Cmp(a, op, b) => {
+                if let Some(split) = split_extremum(a, *op, b) {
+                    return split.to_isl();
+                }
                 let diff = QExpr::minus(a.clone(), b.clone()).pieces()?;
                 let atom = match op {
                     CmpOp::Lt => "< 0",
@@ -295,6 +323,27 @@ impl Cond {
             }
         })
     }
+}
+
+/// `lo < min(x, y)` as `lo < x and lo < y` (and the other three
+/// min/max cases, for `<`, `<=`, `>`, `>=`): a bound written with `MIN` or
+/// `MAX` stays one convex constraint set instead of a case split, which
+/// isl cannot always merge back once strides are involved.
+fn split_extremum(a: &QExpr, op: CmpOp, b: &QExpr) -> Option<Cond> {
+    let (lo, op, hi) = match op {
+        CmpOp::Lt | CmpOp::Le => (a, op, b),
+        CmpOp::Gt => (b, CmpOp::Lt, a),
+        CmpOp::Ge => (b, CmpOp::Le, a),
+        CmpOp::Eq | CmpOp::Ne => return None,
+    };
+    let cmp = |l: &QExpr, h: &QExpr| Box::new(Cond::Cmp(l.clone(), op, h.clone()));
+    if let Some((is_min, x, y)) = hi.as_extremum() {
+        let (p, q) = (cmp(lo, x), cmp(lo, y));
+        return Some(if is_min { Cond::And(p, q) } else { Cond::Or(p, q) });
+    }
+    let (is_min, x, y) = lo.as_extremum()?;
+    let (p, q) = (cmp(x, hi), cmp(y, hi));
+    Some(if is_min { Cond::Or(p, q) } else { Cond::And(p, q) })
 }
 
 fn disjunction(pieces: Vec<Piece>, atom: impl Fn(&str) -> String) -> String {
@@ -342,6 +391,25 @@ mod tests {
         let cond = Cond::Cmp(QExpr::TruncDiv(Box::new(i()), 4), CmpOp::Eq, QExpr::Const(-2));
         let expected: Vec<i64> = (-20..=20).filter(|x| x / 4 == -2).collect();
         assert_eq!(count(&cond), expected);
+    }
+
+    #[test]
+    fn bounds_by_min_and_max_stay_convex() {
+        let two_i = || QExpr::Mul(2, Box::new(i()));
+        let min = QExpr::Select(
+            Box::new(Cond::Cmp(two_i(), CmpOp::Lt, QExpr::Const(9))),
+            Box::new(two_i()),
+            Box::new(QExpr::Const(9)),
+        );
+        let below_min = Cond::Cmp(QExpr::Const(-4), CmpOp::Le, min);
+        let above_max = Cond::Cmp(QExpr::Max(Box::new(i()), Box::new(QExpr::Const(-3))), CmpOp::Lt, QExpr::Const(5));
+        for cond in [below_min, above_max] {
+            assert_eq!(set(&cond).disjuncts().unwrap().len(), 1, "{cond:?}");
+        }
+        let below_max =
+            Cond::Cmp(i(), CmpOp::Gt, QExpr::Max(Box::new(QExpr::Const(3)), Box::new(QExpr::Neg(Box::new(i())))));
+        let expected: Vec<i64> = (-20..=20).filter(|&x| x > 3.max(-x)).collect();
+        assert_eq!(count(&below_max), expected);
     }
 
     #[test]

@@ -64,12 +64,6 @@ static void kernel_minmax(void)
 {
   int i, j, ii, jj;
 #pragma scop
-#ifndef polyc_floord
-#define polyc_floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
-#endif
-#ifndef polyc_ceild
-#define polyc_ceild(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))
-#endif
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif
@@ -84,38 +78,19 @@ static void kernel_minmax(void)
   for (int i = 0; i < N; i++)
     for (int j = polyc_max(i - 2, 0); j <= polyc_min(i + 4, N - 1); j++)
       B[i][j] = y[i] * 0.5 + (double)(j - i);
-  for (int ii = 0; ii < N - 7; ii += 8)
+  for (int ii = 0; ii < N; ii += 8)
     for (int jj = 0; jj < N; jj += 8)
-      for (int i = ii; i <= ii + 7; i++)
+      for (int i = ii; i <= polyc_min(ii + 7, N - 1); i++)
         for (int j = jj; j <= polyc_min(jj + 7, N - 1); j++)
           C[i][j] = B[j][i] + 0.25 * B[i][j];
-  for (int ii = 8 * polyc_ceild(N - 7, 8); ii < N; ii += 8) {
-    for (int jj = 0; jj < N - 7; jj += 8)
-      for (int i = ii; i < N; i++)
-        for (int j = jj; j <= jj + 7; j++)
-          C[i][j] = B[j][i] + 0.25 * B[i][j];
-    if (ii >= 0)
-      for (int i = ii; i < N; i++)
-        for (int j = ii; j < N; j++)
-          C[i][j] = B[j][i] + 0.25 * B[i][j];
-  }
   for (int i = 0; i < N; i++)
     for (int j = 0; j <= i; j++)
       D[i][j] = C[i][j] * 0.5 + D[i][j];
-  for (int i = 0; i <= 10; i++)
-    for (int j = 10; j < N; j++)
+  for (int i = 0; i < N; i++)
+    for (int j = polyc_max(i, 10); j < N; j++)
       D[i][j] = D[i][j] - C[j][i];
-  for (int i = 11; i < N; i++)
-    for (int j = i; j < N; j++)
-      D[i][j] = D[i][j] - C[j][i];
-  for (int i = 2; i <= polyc_min(4, polyc_floord(N - 2, 2)); i++)
-    for (int j = 4; j <= 2 * i; j++)
-      D[i][j] += 0.125 * A[i][0];
-  for (int i = polyc_ceild(N - 1, 2); i <= 4; i++)
-    for (int j = 4; j < N; j++)
-      D[i][j] += 0.125 * A[i][0];
-  for (int i = 5; i < N; i++)
-    for (int j = i; j <= polyc_min(N - 1, 2 * i); j++)
+  for (int i = 2; i < N; i++)
+    for (int j = polyc_max(i, 4); j <= polyc_min(2 * i, N - 1); j++)
       D[i][j] += 0.125 * A[i][0];
 #pragma endscop
 }
