@@ -2,6 +2,7 @@
 //! at a time. A SCoP that fails anywhere is kept as written, with a
 //! warning; the bytes outside SCoPs are copied unchanged.
 
+use crate::deps;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::{Source, Stmt};
@@ -21,18 +22,58 @@ pub enum Emit {
     Scop,
     /// The polyhedral model as JSON.
     ScopJson,
+    /// The dependences in isl notation, by kind and statement pair.
+    Deps,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ScheduleKind {
     /// Keep the original execution order (regenerate the loops only).
     Identity,
+    /// An affine schedule for tilable bands and outer parallelism.
+    Auto,
+}
+
+/// How aggressively `--schedule=auto` fuses loop nests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fuse {
+    /// Fuse whenever the dependences allow it.
+    Max,
+    /// Fuse nests that share data and keep the fused band parallel.
+    Smart,
+    /// Keep every strongly connected component in its own nest.
+    None,
+}
+
+/// Rectangular tiling of permutable bands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TileOptions {
+    /// Tile size per band member, outermost first; the last is repeated.
+    pub sizes: Vec<i64>,
+    /// A second (L2) level of tiles this many first-level tiles wide.
+    pub l2_ratio: Option<i64>,
+}
+
+impl Default for TileOptions {
+    fn default() -> Self {
+        TileOptions { sizes: vec![32], l2_ratio: None }
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct Options {
     pub emit: Emit,
     pub schedule: ScheduleKind,
+    pub fuse: Fuse,
+    pub tile: Option<TileOptions>,
+    /// `#pragma omp parallel for` on the outermost parallel loop.
+    pub parallel: bool,
+    /// `#pragma omp simd` (or `GCC ivdep`) on vectorisable innermost loops.
+    pub simd: bool,
+    /// Unroll-and-jam factor for the innermost tile loops.
+    pub unroll_jam: Option<u32>,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,
     /// Replace every statement by a `printf` of its name and iteration
@@ -41,13 +82,32 @@ pub struct Options {
     pub trace: bool,
 }
 
+/// Plain regeneration with the original schedule.
 impl Default for Options {
     fn default() -> Self {
         Options {
             emit: Emit::C,
             schedule: ScheduleKind::Identity,
+            fuse: Fuse::Smart,
+            tile: None,
+            parallel: false,
+            simd: false,
+            unroll_jam: None,
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             trace: false,
+        }
+    }
+}
+
+impl Options {
+    /// What `polyc in.c -o out.c` does: schedule, tile, parallelise, vectorise.
+    pub fn optimising() -> Self {
+        Options {
+            schedule: ScheduleKind::Auto,
+            tile: Some(TileOptions::default()),
+            parallel: true,
+            simd: true,
+            ..Options::default()
         }
     }
 }
@@ -94,6 +154,10 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                 .map(|r| Generated::Code(scop.ast.region.clone(), r.0, r.1)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
+            Emit::Deps => deps::analyse(&scop)
+                .and_then(|d| deps::report(&scop, &d))
+                .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
+                .map_err(ModelError::from),
         });
         match result {
             Ok(generated) => {
@@ -115,7 +179,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
+        Emit::Scop | Emit::Deps => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
         Emit::ScopJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
     };
     Ok(Outcome { output, diagnostics, scops })
@@ -127,8 +191,12 @@ enum Generated {
     Json(serde_json::Value),
 }
 
+fn line_of(src: &str, span: &Range<usize>) -> usize {
+    crate::diagnostics::line_col(src, span.start).0
+}
+
 fn summary(src: &str, span: &Range<usize>, status: ScopStatus, statements: usize, code: Option<Code>) -> ScopSummary {
-    ScopSummary { line: crate::diagnostics::line_col(src, span.start).0, status, statements, code }
+    ScopSummary { line: line_of(src, span), status, statements, code }
 }
 
 /// Replace each region by its new code; the helper macros go at the top

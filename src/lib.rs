@@ -5,6 +5,7 @@
 //! [`scan`] (loop AST) → [`emit`] (C text), driven by [`driver`].
 //! See `docs/ARCHITECTURE.md`.
 
+pub mod deps;
 pub mod diagnostics;
 pub mod driver;
 pub mod emit;

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use polyc::diagnostics::{Code, Diagnostic, Severity};
-use polyc::driver::{self, Emit, Options, ScheduleKind};
+use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,13 +31,12 @@ struct Cli {
     #[arg(short, long, default_value = "-")]
     output: String,
 
-    /// Scheduling strategy.
-    #[arg(long, value_enum, default_value_t = ScheduleKind::Identity)]
-    schedule: ScheduleKind,
-
     /// What to print.
     #[arg(long, value_enum, default_value_t = Emit::C)]
     emit: Emit,
+
+    #[command(flatten)]
+    transform: TransformArgs,
 
     /// Exit with status 1 if any SCoP is rejected.
     #[arg(long)]
@@ -51,6 +50,52 @@ struct Cli {
     #[arg(long)]
     in_place: bool,
 
+    /// Explain a diagnostic code (e.g. P0002) and exit.
+    #[arg(long, value_name = "CODE")]
+    explain: Option<String>,
+}
+
+/// The transformation flags. With none of `--schedule`, `--tile`,
+/// `--parallel`, `--simd`, `--unroll-jam` given, polyc does what polycc
+/// users expect: `--schedule=auto --tile=rect --parallel --simd`.
+/// Otherwise it does exactly what is asked (`--schedule=identity` alone
+/// regenerates the loops unchanged).
+#[derive(clap::Args, Debug, Clone)]
+struct TransformArgs {
+    /// Scheduling strategy [default: auto, or identity when only other
+    /// transformation flags are given].
+    #[arg(long, value_enum)]
+    schedule: Option<ScheduleKind>,
+
+    /// Fusion of loop nests by --schedule=auto.
+    #[arg(long, value_enum, default_value_t = Fuse::Smart)]
+    fuse: Fuse,
+
+    /// Tile permutable bands of depth >= 2.
+    #[arg(long, value_enum)]
+    tile: Option<TileKind>,
+
+    /// Tile sizes, outermost first (the last is repeated) [default: 32, or
+    /// the contents of a `tile.sizes` file in the current directory].
+    #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
+    tile_sizes: Vec<i64>,
+
+    /// Add a second level of tiles, RATIO first-level tiles wide.
+    #[arg(long, value_name = "RATIO", num_args = 0..=1, default_missing_value = "8")]
+    l2_tile: Option<i64>,
+
+    /// Mark the outermost parallel loop of each nest `omp parallel for`.
+    #[arg(long)]
+    parallel: bool,
+
+    /// Mark vectorisable innermost loops `omp simd` (`GCC ivdep` without --parallel).
+    #[arg(long)]
+    simd: bool,
+
+    /// Unroll-and-jam the innermost tile loops by this factor.
+    #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "4")]
+    unroll_jam: Option<u32>,
+
     /// isl operations allowed per SCoP before it is kept unchanged.
     #[arg(long, default_value_t = polyc::model::isl::DEFAULT_OPERATION_BUDGET)]
     isl_budget: u64,
@@ -58,10 +103,63 @@ struct Cli {
     /// Replace every SCoP statement by a printf of its instance (debugging aid).
     #[arg(long)]
     trace: bool,
+}
 
-    /// Explain a diagnostic code (e.g. P0002) and exit.
-    #[arg(long, value_name = "CODE")]
-    explain: Option<String>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TileKind {
+    /// No tiling.
+    None,
+    /// Rectangular tiles on the permutable bands of the schedule.
+    Rect,
+}
+
+impl TransformArgs {
+    fn options(&self, emit: Emit) -> Result<Options, String> {
+        let explicit = self.schedule.is_some()
+            || self.tile.is_some()
+            || self.parallel
+            || self.simd
+            || self.unroll_jam.is_some()
+            || self.l2_tile.is_some();
+        let base = if explicit { Options::default() } else { Options::optimising() };
+        let tiled = match self.tile {
+            Some(TileKind::Rect) => true,
+            Some(TileKind::None) => false,
+            None => base.tile.is_some() || self.l2_tile.is_some(),
+        };
+        let tile = if tiled { Some(self.tile_options()?) } else { None };
+        let schedule = self.schedule.unwrap_or(if explicit && !tiled { base.schedule } else { ScheduleKind::Auto });
+        Ok(Options {
+            emit,
+            schedule,
+            fuse: self.fuse,
+            tile,
+            parallel: base.parallel || self.parallel,
+            simd: base.simd || self.simd,
+            unroll_jam: self.unroll_jam,
+            isl_budget: self.isl_budget,
+            trace: self.trace,
+        })
+    }
+
+    fn tile_options(&self) -> Result<TileOptions, String> {
+        let mut sizes = self.tile_sizes.clone();
+        if sizes.is_empty() {
+            if let Ok(text) = std::fs::read_to_string("tile.sizes") {
+                sizes = text
+                    .split_whitespace()
+                    .map(|w| w.parse::<i64>().map_err(|_| format!("tile.sizes: `{w}` is not a tile size")))
+                    .collect::<Result<_, _>>()?;
+            }
+        }
+        if sizes.is_empty() {
+            sizes = TileOptions::default().sizes;
+        }
+        if let Some(bad) = sizes.iter().chain(&self.l2_tile).find(|&&s| !(1..=1 << 20).contains(&s)) {
+            return Err(format!("tile size or ratio {bad} is out of range (1 to 1048576)"));
+        }
+        Ok(TileOptions { sizes, l2_ratio: self.l2_tile })
+    }
 }
 
 fn main() -> ExitCode {
@@ -100,7 +198,13 @@ fn run(cli: Cli) -> ExitCode {
         eprintln!("polyc: refusing to overwrite the input `{name}`; pass --in-place to allow it");
         return ExitCode::from(2);
     }
-    let options = Options { emit: cli.emit, schedule: cli.schedule, isl_budget: cli.isl_budget, trace: cli.trace };
+    let options = match cli.transform.options(cli.emit) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("polyc: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let outcome = match driver::compile(text.clone(), &options) {
         Ok(o) => o,
         Err(d) => return fail(&name, &text, d, color),

@@ -12,7 +12,8 @@
 
 use super::affine::{Constraint, LinExpr, Term};
 use isl_rs::{
-    Aff, BasicSet, Constraint as IslConstraint, Context, DimType, LibISLError, Map as IslMap, Options, Set as IslSet,
+    Aff, BasicSet, Constraint as IslConstraint, Context, DimType, LibISLError, Map as IslMap, Options, Schedule,
+    ScheduleConstraints, Set as IslSet, UnionAccessInfo, UnionFlow, UnionMap as IslUnionMap, UnionSet as IslUnionSet,
     Val,
 };
 use std::fmt;
@@ -77,13 +78,20 @@ nullable_objects!(
     isl_rs::BasicSetList,
     isl_rs::StrideInfo,
     Val,
-    Aff
+    Aff,
+    IslUnionMap,
+    IslUnionSet,
+    isl_rs::MapList,
+    UnionAccessInfo,
+    UnionFlow,
+    ScheduleConstraints,
+    Schedule
 );
 
 macro_rules! plain_values {
     ($($t:ty),*) => { $(impl Nullable for $t { fn is_null(&self) -> bool { false } })* };
 }
-plain_values!(bool, i32, i64);
+plain_values!(bool, i32, i64, isl_rs::Stat);
 
 trait Checked<T> {
     fn checked(self) -> IslResult<T>;
@@ -109,6 +117,13 @@ pub struct Set(IslSet);
 /// A relation between two integer tuples.
 pub struct Map(IslMap);
 
+/// A union of relations between named tuples (statement instances,
+/// array elements, schedule points).
+pub struct UnionMap(IslUnionMap);
+
+/// A union of sets in named spaces.
+pub struct UnionSet(IslUnionSet);
+
 impl Clone for Set {
     fn clone(&self) -> Self {
         Set(self.0.copy().expect("isl_set_copy only increments a reference count"))
@@ -118,6 +133,18 @@ impl Clone for Set {
 impl Clone for Map {
     fn clone(&self) -> Self {
         Map(self.0.copy().expect("isl_map_copy only increments a reference count"))
+    }
+}
+
+impl Clone for UnionMap {
+    fn clone(&self) -> Self {
+        UnionMap(self.0.copy().expect("isl_union_map_copy only increments a reference count"))
+    }
+}
+
+impl Clone for UnionSet {
+    fn clone(&self) -> Self {
+        UnionSet(self.0.copy().expect("isl_union_set_copy only increments a reference count"))
     }
 }
 
@@ -312,6 +339,189 @@ impl Map {
     pub fn to_text(&self) -> IslResult<String> {
         self.0.to_str().checked_text()
     }
+
+    /// The name of the input tuple (`S3` for a statement's relations).
+    pub fn domain_name(&self) -> IslResult<String> {
+        self.0.get_tuple_name(DimType::In).checked_text()
+    }
+
+    /// The name of the output tuple (`A_x` for an access relation).
+    pub fn range_name(&self) -> IslResult<String> {
+        self.0.get_tuple_name(DimType::Out).checked_text()
+    }
+
+    pub fn is_empty(&self) -> IslResult<bool> {
+        self.0.is_empty().checked()
+    }
+
+    /// The differences `y - x` of the pairs `x -> y` (same-sized tuples).
+    pub fn deltas(&self) -> IslResult<Set> {
+        self.copy()?.deltas().checked()?.reset_tuple_id().checked().map(Set)
+    }
+
+    pub fn is_injective(&self) -> IslResult<bool> {
+        self.0.is_injective().checked()
+    }
+}
+
+impl UnionMap {
+    pub fn empty() -> IslResult<UnionMap> {
+        with_ctx(|ctx| IslUnionMap::empty_ctx(ctx).checked()).map(UnionMap)
+    }
+
+    pub fn from_maps<'a>(maps: impl IntoIterator<Item = &'a Map>) -> IslResult<UnionMap> {
+        let mut acc = UnionMap::empty()?;
+        for m in maps {
+            acc = UnionMap(acc.copy()?.add_map(m.copy()?).checked()?);
+        }
+        Ok(acc)
+    }
+
+    fn copy(&self) -> IslResult<IslUnionMap> {
+        self.0.copy().checked()
+    }
+
+    pub fn union(&self, other: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.union(other.copy()?).checked().map(UnionMap)
+    }
+
+    pub fn subtract(&self, other: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.subtract(other.copy()?).checked().map(UnionMap)
+    }
+
+    pub fn reverse(&self) -> IslResult<UnionMap> {
+        self.copy()?.reverse().checked().map(UnionMap)
+    }
+
+    /// `{ f(x) -> y : x -> y in self }`.
+    pub fn apply_domain(&self, f: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.apply_domain(f.copy()?).checked().map(UnionMap)
+    }
+
+    /// `{ x -> f(y) : x -> y in self }`.
+    pub fn apply_range(&self, f: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.apply_range(f.copy()?).checked().map(UnionMap)
+    }
+
+    pub fn intersect_domain(&self, domain: &UnionSet) -> IslResult<UnionMap> {
+        self.copy()?.intersect_domain_union_set(domain.copy()?).checked().map(UnionMap)
+    }
+
+    pub fn coalesce(&self) -> IslResult<UnionMap> {
+        self.copy()?.coalesce().checked().map(UnionMap)
+    }
+
+    pub fn is_empty(&self) -> IslResult<bool> {
+        self.0.is_empty().checked()
+    }
+
+    /// The relations of each pair of spaces, as separate maps.
+    pub fn maps(&self) -> IslResult<Vec<Map>> {
+        let list = self.copy()?.get_map_list().checked()?;
+        let n = list.size().checked()?;
+        (0..n).map(|k| list.get_at(k).checked().map(Map)).collect()
+    }
+
+    /// All relations as one map, when they share one pair of spaces.
+    pub fn as_single_map(&self) -> IslResult<Map> {
+        IslMap::from_union_map(self.copy()?).checked().map(Map)
+    }
+
+    pub fn to_text(&self) -> IslResult<String> {
+        self.0.to_str().checked_text()
+    }
+}
+
+impl UnionSet {
+    pub fn from_sets<'a>(sets: impl IntoIterator<Item = &'a Set>) -> IslResult<UnionSet> {
+        let mut acc = with_ctx(|ctx| IslUnionSet::empty_ctx(ctx).checked())?;
+        for s in sets {
+            acc = acc.add_set(s.copy()?).checked()?;
+        }
+        Ok(UnionSet(acc))
+    }
+
+    fn copy(&self) -> IslResult<IslUnionSet> {
+        self.0.copy().checked()
+    }
+}
+
+/// Which of `compute_flow`'s results to return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowResult {
+    /// Exact (value-based) dependences from the must-sources.
+    Must,
+    /// Every dependence that may exist (memory-based for may-sources).
+    May,
+}
+
+/// isl's dataflow analysis: for each `sink` access, its sources in
+/// `must_sources` (writes that overwrite, so they hide older ones) and
+/// `may_sources` (accesses that hide nothing), ordered by `schedule`.
+pub fn compute_flow(
+    sink: &UnionMap,
+    must_sources: Option<&UnionMap>,
+    may_sources: Option<&UnionMap>,
+    schedule: &UnionMap,
+    result: FlowResult,
+) -> IslResult<UnionMap> {
+    let mut info = UnionAccessInfo::from_sink(sink.copy()?).checked()?;
+    if let Some(m) = must_sources {
+        info = info.set_must_source(m.copy()?).checked()?;
+    }
+    if let Some(m) = may_sources {
+        info = info.set_may_source(m.copy()?).checked()?;
+    }
+    let flow = info.set_schedule_map(schedule.copy()?).checked()?.compute_flow().checked()?;
+    match result {
+        FlowResult::Must => flow.get_must_dependence(),
+        FlowResult::May => flow.get_may_dependence(),
+    }
+    .checked()
+    .map(UnionMap)
+}
+
+/// How isl's scheduler is configured (see its manual, "Scheduling").
+#[derive(Clone, Copy, Debug)]
+pub struct SchedulerOptions {
+    /// Require the outermost band member to be coincident (parallel) when possible.
+    pub outer_coincidence: bool,
+    /// Give each strongly connected component its own nest (no fusion).
+    pub serialize_sccs: bool,
+    /// Schedule whole components at once (more fusion).
+    pub whole_component: bool,
+    /// Bound on schedule coefficients (-1: none), which keeps skews small.
+    pub max_coefficient: i32,
+}
+
+/// isl's affine scheduler on the statements `domain`: `validity` must be
+/// respected, `proximity` distances are minimised, `coincidence` pairs
+/// are kept on the same iteration of parallel band members. The result is
+/// the flattened schedule, one map per statement.
+pub fn compute_schedule(
+    domain: &UnionSet,
+    validity: &UnionMap,
+    proximity: &UnionMap,
+    coincidence: &UnionMap,
+    options: SchedulerOptions,
+) -> IslResult<UnionMap> {
+    with_ctx(|ctx| -> IslResult<()> {
+        Options::set_schedule_outer_coincidence(ctx, options.outer_coincidence as i32).checked()?;
+        Options::set_schedule_serialize_sccs(ctx, options.serialize_sccs as i32).checked()?;
+        Options::set_schedule_whole_component(ctx, options.whole_component as i32).checked()?;
+        Options::set_schedule_max_coefficient(ctx, options.max_coefficient).checked()?;
+        Options::set_schedule_treat_coalescing(ctx, 1).checked()?;
+        Ok(())
+    })?;
+    let constraints = ScheduleConstraints::on_domain(domain.copy()?)
+        .checked()?
+        .set_validity(validity.copy()?)
+        .checked()?
+        .set_proximity(proximity.copy()?)
+        .checked()?
+        .set_coincidence(coincidence.copy()?)
+        .checked()?;
+    constraints.compute_schedule().checked()?.get_map().checked().map(UnionMap)
 }
 
 trait CheckedText {

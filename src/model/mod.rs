@@ -10,7 +10,7 @@ pub mod affine;
 pub mod isl;
 mod report;
 
-pub use report::{scop_json, scop_text};
+pub use report::{readable, scop_json, scop_text};
 
 use crate::frontend::qexpr::{QExpr, TooComplex};
 use crate::frontend::{AccessKind, ScopAst};

@@ -40,7 +40,7 @@ struct ArrayReport {
 }
 
 /// Replace polyc's isl names (`p3`, `A_x`) by the program's.
-fn readable(isl_text: &str, params: &[String]) -> String {
+pub fn readable(isl_text: &str, params: &[String]) -> String {
     let mut out = String::with_capacity(isl_text.len());
     let mut rest = isl_text;
     while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_') {
