@@ -124,6 +124,8 @@ pub struct ScopSummary {
     pub status: ScopStatus,
     pub statements: usize,
     pub code: Option<Code>,
+    /// The transformations applied (`schedule=auto`, `tile=rect`, `parallel`, ...).
+    pub transforms: Vec<String>,
 }
 
 /// The result of compiling one file.
@@ -196,7 +198,7 @@ fn line_of(src: &str, span: &Range<usize>) -> usize {
 }
 
 fn summary(src: &str, span: &Range<usize>, status: ScopStatus, statements: usize, code: Option<Code>) -> ScopSummary {
-    ScopSummary { line: line_of(src, span), status, statements, code }
+    ScopSummary { line: line_of(src, span), status, statements, code, transforms: Vec::new() }
 }
 
 /// Replace each region by its new code; the helper macros go at the top
