@@ -35,6 +35,8 @@ pub enum Code {
     P0012,
     /// Non-integer value used where an integer parameter is needed.
     P0013,
+    /// A transformation was refused by the legality verifier (or failed) and not applied.
+    P0014,
     /// The file could not be parsed as C.
     E0001,
     /// The input could not be read.
@@ -44,7 +46,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 16] = [
+    pub const ALL: [Code; 17] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -58,6 +60,7 @@ impl Code {
         Code::P0011,
         Code::P0012,
         Code::P0013,
+        Code::P0014,
         Code::E0001,
         Code::E0002,
         Code::E0003,
@@ -78,6 +81,7 @@ impl Code {
             Code::P0011 => "P0011",
             Code::P0012 => "P0012",
             Code::P0013 => "P0013",
+            Code::P0014 => "P0014",
             Code::E0001 => "E0001",
             Code::E0002 => "E0002",
             Code::E0003 => "E0003",
@@ -146,6 +150,12 @@ impl Code {
             Code::P0013 => {
                 "A value used as a parameter in a bound, condition or subscript must be an \
                 integer; this one is declared with a floating-point type or defined as a non-integer."
+            }
+            Code::P0014 => {
+                "A transformation (computed schedule, tiling, wavefront, loop permutation) would \
+                violate a dependence or failed to compute, so polyc did not apply it; the SCoP is \
+                emitted with the transformations that passed the legality check (at worst, its \
+                original schedule). Please report it with the input."
             }
             Code::E0001 => {
                 "The file is not valid C as far as tree-sitter-c can tell, so polyc cannot \

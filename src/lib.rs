@@ -12,3 +12,5 @@ pub mod emit;
 pub mod frontend;
 pub mod model;
 pub mod scan;
+pub mod schedule;
+pub mod tile;

@@ -4,7 +4,9 @@
 
 mod common;
 use common::*;
-use polyc::driver::{self, Options};
+use polyc::driver::{self, Options, ScheduleKind, TileOptions};
+use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
 fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, String> {
@@ -16,34 +18,75 @@ fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, Strin
     Ok(outcome.output)
 }
 
-fn same_output(name: &str, original: &std::path::Path, transformed: &str, dir: &std::path::Path) -> Result<(), String> {
-    let out_src = dir.join(format!("{name}.polyc.c"));
-    std::fs::write(&out_src, transformed).map_err(|e| e.to_string())?;
-    let (a, b) = (dir.join(format!("{name}.orig")), dir.join(format!("{name}.polyc")));
-    gcc(original, &a, &[]).map_err(|e| format!("{name}: original does not compile: {e}"))?;
-    gcc(&out_src, &b, &[]).map_err(|e| format!("{name}: polyc output does not compile: {e}"))?;
-    let limit = Duration::from_secs(60);
-    let expected = run(&a, limit)?;
-    let got = run(&b, limit)?;
-    if expected != got {
-        return Err(format!("{name}: output differs (see {})", out_src.display()));
+/// A transformation mode of the equivalence test: polyc's options, and
+/// the thread counts to run its output with (`None`: no OpenMP).
+struct Mode {
+    name: &'static str,
+    options: Options,
+    threads: &'static [Option<u32>],
+}
+
+fn modes() -> Vec<Mode> {
+    let auto = Options { schedule: ScheduleKind::Auto, ..Options::default() };
+    let tiled = |sizes: Vec<i64>, l2_ratio| Options { tile: Some(TileOptions { sizes, l2_ratio }), ..auto.clone() };
+    vec![
+        Mode { name: "identity", options: Options::default(), threads: &[None] },
+        Mode { name: "auto", options: auto.clone(), threads: &[None] },
+        Mode { name: "auto-tile", options: tiled(vec![32], None), threads: &[None] },
+        Mode { name: "tile-l2", options: tiled(vec![32], Some(8)), threads: &[None] },
+        // Small tiles, so that the small default sizes still cross many tile boundaries.
+        Mode { name: "small-tiles", options: tiled(vec![4, 3, 5], Some(2)), threads: &[None] },
+        Mode { name: "default", options: Options::optimising(), threads: &[Some(1), Some(2)] },
+    ]
+}
+
+fn compile_and_run(src: &Path, binary: &Path, threads: Option<u32>) -> Result<Vec<u8>, String> {
+    let flags: &[&str] = if threads.is_some() { &["-fopenmp"] } else { &[] };
+    gcc(src, binary, flags).map_err(|e| format!("{} does not compile: {e}", src.display()))?;
+    let mut cmd = Command::new(binary);
+    if let Some(n) = threads {
+        cmd.env("OMP_NUM_THREADS", n.to_string());
     }
+    match run_with(cmd, Duration::from_secs(60))? {
+        (Some(0), out, _) => Ok(out),
+        (code, _, err) => Err(format!("{} exited with {code:?}: {}", binary.display(), String::from_utf8_lossy(&err))),
+    }
+}
+
+/// Every mode's output of `original` prints what `original` prints.
+fn same_output_in_every_mode(original: &Path, dir: &Path) -> Result<(), String> {
+    let name = stem(original);
+    let expected = compile_and_run(original, &dir.join(format!("{name}.orig")), None)?;
     if expected.is_empty() {
         return Err(format!("{name}: the program prints nothing, so the comparison is void"));
     }
-    Ok(())
+    let mut failures = Vec::new();
+    for mode in modes() {
+        let out_src = dir.join(format!("{name}.{}.c", mode.name));
+        let transformed = regenerate(original, &mode.options)?;
+        std::fs::write(&out_src, transformed).map_err(|e| e.to_string())?;
+        for &threads in mode.threads {
+            let binary = dir.join(format!("{name}.{}.{}", mode.name, threads.unwrap_or(0)));
+            match compile_and_run(&out_src, &binary, threads) {
+                Ok(got) if got == expected => {}
+                Ok(_) => failures.push(format!("{name} [{} threads={threads:?}]: output differs", mode.name)),
+                Err(e) => failures.push(format!("{name} [{}]: {e}", mode.name)),
+            }
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
 }
 
 #[test]
-fn every_corpus_program_prints_the_same_bytes_after_regeneration() {
+fn every_corpus_program_prints_the_same_bytes_in_every_mode() {
     let dir = scratch("equivalence");
     let files = corpus();
     assert!(files.len() >= 30, "the corpus must hold at least 30 programs, found {}", files.len());
-    let failures = on_workers(&files, |path| {
-        let name = stem(path);
-        let out = regenerate(path, &Options::default())?;
-        same_output(&name, path, &out, &dir)
-    });
+    let failures = on_workers(&files, |path| same_output_in_every_mode(path, &dir));
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 
@@ -57,8 +100,15 @@ fn regenerated_code_runs_the_same_instances_in_the_same_order() {
         let reference = driver::trace_original(text).map_err(|d| d.message)?;
         let reference_src = dir.join(format!("{name}.trace-ref.c"));
         std::fs::write(&reference_src, reference).map_err(|e| e.to_string())?;
+        let traced_src = dir.join(format!("{name}.trace.c"));
         let traced = regenerate(path, &Options { trace: true, ..Options::default() })?;
-        same_output(&format!("{name}.trace"), &reference_src, &traced, &dir)
+        std::fs::write(&traced_src, traced).map_err(|e| e.to_string())?;
+        let expected = compile_and_run(&reference_src, &dir.join(format!("{name}.trace-ref")), None)?;
+        let got = compile_and_run(&traced_src, &dir.join(format!("{name}.trace")), None)?;
+        if expected.is_empty() || expected != got {
+            return Err(format!("{name}: the statement instances or their order differ"));
+        }
+        Ok(())
     });
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }

@@ -5,7 +5,16 @@
 //! before it in the original schedule. Anti (write-after-read) and output
 //! (write-after-write) dependences are memory-based: every earlier access
 //! of the element counts, since a transformation may not reorder any of
-//! them. Together they are what every schedule polyc emits must respect.
+//! them; they are what `--emit=deps` reports.
+//!
+//! Legality only needs a generating subset: the value-based anti and
+//! output dependences (each write's last earlier write, and the reads
+//! since it). Every memory-based dependence is a chain of value-based
+//! ones, and distances add along a chain, so a schedule (or a parallel or
+//! permutable dimension) that respects the chain links respects the whole
+//! dependence. The subset is far smaller for stencils, where memory-based
+//! dependences span every pair of time steps, and the scheduler's cost
+//! grows with it.
 
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
@@ -36,6 +45,8 @@ pub struct Dependences {
     pub flow: UnionMap,
     pub anti: UnionMap,
     pub output: UnionMap,
+    /// Value-based anti and output dependences, which with `flow` generate all others.
+    value_based_false: UnionMap,
 }
 
 impl Dependences {
@@ -47,9 +58,10 @@ impl Dependences {
         }
     }
 
-    /// Every dependence of every kind: what a legal schedule must respect.
-    pub fn all(&self) -> IslResult<UnionMap> {
-        self.flow.union(&self.anti)?.union(&self.output)?.coalesce()
+    /// Dependences whose chains give every dependence: respecting these
+    /// is respecting all of them.
+    pub fn generators(&self) -> IslResult<UnionMap> {
+        self.flow.union(&self.value_based_false)
     }
 }
 
@@ -64,7 +76,8 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let flow = isl::compute_flow(&reads, Some(&writes), None, &schedule, FlowResult::Must)?;
     let anti = isl::compute_flow(&writes, None, Some(&reads), &schedule, FlowResult::May)?;
     let output = isl::compute_flow(&writes, None, Some(&writes), &schedule, FlowResult::May)?;
-    Ok(Dependences { flow: flow.coalesce()?, anti: anti.coalesce()?, output: output.coalesce()? })
+    let value_based_false = isl::compute_flow(&writes, Some(&writes), Some(&reads), &schedule, FlowResult::May)?;
+    Ok(Dependences { flow, anti, output, value_based_false })
 }
 
 /// `--emit=deps`: each kind, then each (source, sink) statement pair, in
@@ -73,7 +86,7 @@ pub fn report(scop: &Scop, deps: &Dependences) -> IslResult<String> {
     let mut out = String::new();
     for kind in Kind::ALL {
         let mut by_pair: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
-        for m in deps.of(kind).maps()? {
+        for m in deps.of(kind).coalesce()?.maps()? {
             let pair = (statement_index(&m.domain_name()?), statement_index(&m.range_name()?));
             by_pair.entry(pair).or_default().push(crate::model::readable(&m.to_text()?, &scop.ast.params));
         }

@@ -60,6 +60,19 @@ pub struct Program<'a> {
     /// Identifiers of the file, never reused for new names.
     pub taken: &'a BTreeSet<String>,
     pub indent: &'a str,
+    /// How to mark the loop over each dimension (missing: no mark).
+    pub marks: &'a [LoopMark],
+    /// Whether the output is compiled with OpenMP (else SIMD loops get `GCC ivdep`).
+    pub openmp: bool,
+}
+
+/// What the schedule allows for the loops over one dimension.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoopMark {
+    /// No dependence is carried: `omp parallel for` on the outermost such loop.
+    pub parallel: bool,
+    /// Parallel and every access contiguous: a SIMD loop when innermost.
+    pub simd: bool,
 }
 
 /// Print `nodes` as C; returns the text and the helpers it uses.
@@ -70,6 +83,7 @@ pub fn print(program: &Program, nodes: &[Node]) -> (String, Helpers) {
         helpers: Helpers::default(),
         env: (0..program.dims).map(LinExpr::dim).collect(),
         vars: vec![None; program.dims],
+        in_parallel: false,
     };
     p.nodes(nodes, 0);
     (p.out, p.helpers)
@@ -83,6 +97,8 @@ struct Printer<'a> {
     env: Vec<LinExpr>,
     /// Loop variable names by dimension.
     vars: Vec<Option<String>>,
+    /// Inside an `omp parallel for` (no nested parallel regions).
+    in_parallel: bool,
 }
 
 /// A statement instance below a loop: its id and the bindings on the way.
@@ -149,26 +165,62 @@ impl Printer<'_> {
 
     fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
         let (name, ty, sign) = self.loop_variable(dim, body);
+        let mark = self.program.marks.get(dim).copied().unwrap_or_default();
+        let parallel = mark.parallel && !self.in_parallel;
+        let simd = mark.simd && !parallel && !has_loop(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
-        let upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
+        let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
-        let (start, end) = if sign > 0 {
-            (self.extreme(&lower, true), self.bound_cmp(&name, &upper, false))
-        } else {
-            let neg = |v: &[LinExpr]| v.iter().map(|e| e.scale(-1)).collect::<Vec<_>>();
-            (self.extreme(&neg(&lower), false), self.bound_cmp(&name, &neg(&upper), true))
-        };
+        let neg = |v: &[LinExpr]| v.iter().map(|e| e.scale(-1)).collect::<Vec<_>>();
+        let start = if sign > 0 { self.extreme(&lower, true) } else { self.extreme(&neg(&lower), false) };
+        let mut depth = depth;
+        let hoisted = simd && (upper.len() > 1 || upper.iter().any(LinExpr::has_floor));
+        if hoisted {
+            // A plain local bound lets the vectoriser see the trip count.
+            let end_name = self.fresh_name(&format!("{name}_end"));
+            let end = if sign > 0 { self.extreme(&upper, false) } else { self.extreme(&neg(&upper), true) };
+            self.line(depth, "{");
+            depth += 1;
+            self.line(depth, &format!("const {ty} {end_name} = {end};"));
+            let var = self.env.len();
+            upper = vec![LinExpr::dim(var)];
+            self.env.push(LinExpr::dim(var));
+            self.vars.push(Some(end_name));
+        }
+        let end =
+            if sign > 0 { self.bound_cmp(&name, &upper, false) } else { self.bound_cmp(&name, &neg(&upper), true) };
         let step = match (sign > 0, stride) {
             (true, 1) => format!("{name}++"),
             (false, 1) => format!("{name}--"),
             (true, s) => format!("{name} += {s}"),
             (false, s) => format!("{name} -= {s}"),
         };
-        let saved = (self.env[dim].clone(), self.vars[dim].clone());
+        if parallel {
+            self.line(depth, "#pragma omp parallel for");
+        } else if simd {
+            self.line(depth, if self.program.openmp { "#pragma omp simd" } else { "#pragma GCC ivdep" });
+        }
+        let saved = (self.env[dim].clone(), self.vars[dim].clone(), self.in_parallel);
         self.env[dim] = LinExpr::dim(dim).scale(sign);
         self.vars[dim] = Some(name.clone());
+        self.in_parallel |= parallel;
         self.block(depth, &format!("for ({ty} {name} = {start}; {end}; {step})"), body);
-        (self.env[dim], self.vars[dim]) = saved;
+        (self.env[dim], self.vars[dim], self.in_parallel) = saved;
+        if hoisted {
+            self.env.pop();
+            self.vars.pop();
+            self.line(depth - 1, "}");
+        }
+    }
+
+    /// `base`, or `base` with underscores appended, clear of every name in
+    /// the file and in scope.
+    fn fresh_name(&self, base: &str) -> String {
+        let mut name = base.to_string();
+        while self.program.taken.contains(&name) || self.vars.iter().flatten().any(|v| *v == name) {
+            name.push('_');
+        }
+        name
     }
 
     /// Name, type and direction of the loop over `dim`: the original
@@ -203,11 +255,7 @@ impl Printer<'_> {
                 return (it.name, it.ty, sign);
             }
         }
-        let mut fresh = format!("c{dim}");
-        while self.program.taken.contains(&fresh) || in_scope.contains(&fresh) {
-            fresh.push('_');
-        }
-        (fresh, "int".to_string(), 1)
+        (self.fresh_name(&format!("c{dim}")), "int".to_string(), 1)
     }
 
     /// `max(exprs)` (or min when `max` is false) as C.
@@ -359,6 +407,14 @@ fn divisibility(e: &LinExpr) -> Option<(LinExpr, i64)> {
     let mut rest = e.clone();
     rest.terms.retain(|(t, _)| !matches!(t, Term::Floor(..)));
     (rest == **num).then_some((rest, *k))
+}
+
+fn has_loop(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::For { .. } => true,
+        Node::Let { body, .. } | Node::Guard { body, .. } => has_loop(body),
+        Node::Stmt { .. } => false,
+    })
 }
 
 /// How many lines a body prints at its own level (bindings print nothing).

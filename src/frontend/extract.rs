@@ -647,12 +647,15 @@ impl<'a> Extractor<'a> {
         Ok(())
     }
 
-    /// Iterator occurrences inside a subscript, for substitution.
+    /// Iterator occurrences inside a subscript, for substitution (once:
+    /// a compound assignment's target is visited as a read and a write).
     fn record_iter_uses(&self, n: Node, parts: &mut StmtParts) {
         walk(n, &mut |m| {
             if m.kind() == "identifier" {
                 if let Some(depth) = self.in_scope_iterator(self.t(m)) {
-                    parts.iter_uses.push((m.byte_range(), depth));
+                    if !parts.iter_uses.iter().any(|(r, _)| *r == m.byte_range()) {
+                        parts.iter_uses.push((m.byte_range(), depth));
+                    }
                 }
             }
         });

@@ -82,6 +82,10 @@ impl LinExpr {
         self.terms.iter().any(|(t, _)| t.involves_dim(d))
     }
 
+    pub fn has_floor(&self) -> bool {
+        self.terms.iter().any(|(t, _)| matches!(t, Term::Floor(..)))
+    }
+
     /// Whether dimension `d` occurs inside a floor.
     pub fn has_floor_involving(&self, d: usize) -> bool {
         self.terms.iter().any(|(t, _)| matches!(t, Term::Floor(..)) && t.involves_dim(d))

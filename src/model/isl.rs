@@ -61,6 +61,13 @@ pub fn set_operation_budget(max_operations: u64) {
     })
 }
 
+/// Whether this thread's context ran out of its operation budget (the
+/// error that ends a computation rather than one step of it). Once out,
+/// every operation fails, so a trivial one tells.
+pub fn out_of_budget() -> bool {
+    Set::parse("{ [0] }").and_then(|s| s.is_empty()).is_err()
+}
+
 /// Results of isl-rs calls that can be NULL objects.
 trait Nullable {
     fn is_null(&self) -> bool;
@@ -195,6 +202,10 @@ impl Set {
 
     pub fn is_equal(&self, other: &Set) -> IslResult<bool> {
         self.0.is_equal(&other.0).checked()
+    }
+
+    pub fn is_subset_of(&self, other: &Set) -> IslResult<bool> {
+        self.0.is_subset(&other.0).checked()
     }
 
     pub fn intersect(&self, other: &Set) -> IslResult<Set> {
@@ -359,8 +370,41 @@ impl Map {
         self.copy()?.deltas().checked()?.reset_tuple_id().checked().map(Set)
     }
 
-    pub fn is_injective(&self) -> IslResult<bool> {
-        self.0.is_injective().checked()
+    pub fn is_single_valued(&self) -> IslResult<bool> {
+        self.0.is_single_valued().checked()
+    }
+
+    pub fn n_out(&self) -> IslResult<usize> {
+        Ok(self.0.dim(DimType::Out).checked()? as usize)
+    }
+
+    /// `{ x -> f(y) : x -> y in self }`.
+    pub fn apply_range(&self, f: &Map) -> IslResult<Map> {
+        self.copy()?.apply_range(f.copy()?).checked().map(Map)
+    }
+
+    pub fn reverse(&self) -> IslResult<Map> {
+        self.copy()?.reverse().checked().map(Map)
+    }
+
+    pub fn domain(&self) -> IslResult<Set> {
+        self.copy()?.domain().checked().map(Set)
+    }
+
+    /// The same relation with `n` more output dimensions, all zero.
+    pub fn pad_out(&self, n: usize) -> IslResult<Map> {
+        let first = self.n_out()?;
+        let mut m = self.copy()?.add_dims(DimType::Out, n as u32).checked()?;
+        for k in first..first + n {
+            m = m.fix_si(DimType::Out, k as u32, 0).checked()?;
+        }
+        Ok(Map(m))
+    }
+
+    /// Whether output dimension `pos` has one constant value (syntactically).
+    pub fn out_is_constant(&self, pos: usize) -> IslResult<bool> {
+        let v = self.0.plain_get_val_if_fixed(DimType::Out, pos as u32).checked()?;
+        Ok(!v.is_nan().checked()?)
     }
 }
 

@@ -9,7 +9,12 @@ use crate::frontend::{Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
 use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::scan::{self, ast::Node, ScanStmt};
+pub use crate::schedule::Fuse;
+use crate::schedule::Scattering;
 use serde::Serialize;
+
+mod plan;
+use plan::Plan;
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
@@ -33,18 +38,6 @@ pub enum ScheduleKind {
     Identity,
     /// An affine schedule for tilable bands and outer parallelism.
     Auto,
-}
-
-/// How aggressively `--schedule=auto` fuses loop nests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Fuse {
-    /// Fuse whenever the dependences allow it.
-    Max,
-    /// Fuse nests that share data and keep the fused band parallel.
-    Smart,
-    /// Keep every strongly connected component in its own nest.
-    None,
 }
 
 /// Rectangular tiling of permutable bands.
@@ -152,8 +145,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
         isl::set_operation_budget(options.isl_budget);
         let result = Scop::build(ast).and_then(|scop| match options.emit {
-            Emit::C => regenerate(&scop, &found.names, options.trace)
-                .map(|r| Generated::Code(scop.ast.region.clone(), r.0, r.1)),
+            Emit::C => regenerate(&scop, &found.names, options).map(|r| Generated::Code(scop.ast.region.clone(), r)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
             Emit::Deps => deps::analyse(&scop)
@@ -163,12 +155,20 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         });
         match result {
             Ok(generated) => {
-                scops.push(summary(&source.text, &pragma, ScopStatus::Regenerated, n_stmts, None));
+                let mut s = summary(&source.text, &pragma, ScopStatus::Regenerated, n_stmts, None);
                 match generated {
-                    Generated::Code(region, code, helpers) => replacements.push((region, code, helpers)),
+                    Generated::Code(region, r) => {
+                        for why in r.refused {
+                            diagnostics
+                                .push(Diagnostic::warning(Code::P0014, pragma.clone(), why).with_label("in this SCoP"));
+                        }
+                        s.transforms = r.applied;
+                        replacements.push((region, r.code, r.helpers));
+                    }
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
                     Generated::Json(j) => reports.push(j),
                 }
+                scops.push(s);
             }
             Err(e) => {
                 let d = Diagnostic::warning(Code::P0011, pragma.clone(), format!("SCoP kept unchanged: {e}"))
@@ -188,7 +188,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
 }
 
 enum Generated {
-    Code(Range<usize>, String, Helpers),
+    Code(Range<usize>, Regenerated),
     Text(String),
     Json(serde_json::Value),
 }
@@ -220,11 +220,19 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
     out
 }
 
-/// The SCoP's loops regenerated from its model.
-fn regenerate(scop: &Scop, taken: &BTreeSet<String>, trace: bool) -> Result<(String, Helpers), ModelError> {
-    let (nodes, dims) = scan_scop(scop)?;
+/// A SCoP's new code and what was done to it.
+struct Regenerated {
+    code: String,
+    helpers: Helpers,
+    applied: Vec<String>,
+    refused: Vec<String>,
+}
+
+/// The SCoP's loops regenerated from its model, transformed as `options` ask.
+fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Regenerated, ModelError> {
+    let (plan, (nodes, dims)) = scan_planned(scop, plan::plan(scop, options), options)?;
     let traced: Vec<Stmt>;
-    let stmts = if trace {
+    let stmts = if options.trace {
         traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
         &traced
     } else {
@@ -233,22 +241,46 @@ fn regenerate(scop: &Scop, taken: &BTreeSet<String>, trace: bool) -> Result<(Str
     let program = Program {
         stmts,
         params: &scop.ast.params,
-        iter_base: scop.schedule_dims,
+        iter_base: plan.scattering.dims,
         dims,
         taken,
         indent: &scop.ast.indent,
+        marks: &plan.marks,
+        openmp: options.parallel,
     };
-    Ok(emit::print(&program, &nodes))
+    let (code, helpers) = emit::print(&program, &nodes);
+    Ok(Regenerated { code, helpers, applied: plan.applied, refused: plan.refused })
 }
 
-/// Each statement as points `[schedule, iterators, 0...]` of one common
-/// space, scanned in schedule order.
-fn scan_scop(scop: &Scop) -> IslResult<(Vec<Node>, usize)> {
+/// The loop AST of `plan`, within the planning budget when it transforms
+/// anything; if that fails, of the original schedule, with the reason.
+fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, (Vec<Node>, usize))> {
+    if plan.applied.is_empty() && plan.marks.is_empty() {
+        return Ok((plan.clone(), scan_scop(scop, &plan.scattering)?));
+    }
+    isl::set_operation_budget(plan::planning_budget(options));
+    let scanned = scan_scop(scop, &plan.scattering);
+    isl::set_operation_budget(options.isl_budget);
+    match scanned {
+        Ok(scanned) => Ok((plan, scanned)),
+        Err(e) => {
+            let mut original = Plan::original(scop);
+            original.refused = plan.refused;
+            original.refused.push(format!("transformed loops not generated ({e}); original schedule kept"));
+            let scanned = scan_scop(scop, &original.scattering)?;
+            Ok((original, scanned))
+        }
+    }
+}
+
+/// Each statement as points `[time, iterators, 0...]` of one common
+/// space, scanned in time order.
+fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<(Vec<Node>, usize)> {
     let n_params = scop.ast.params.len();
-    let dims = scop.schedule_dims + scop.ast.max_depth();
+    let dims = scattering.dims + scop.ast.max_depth();
     let mut stmts = Vec::new();
-    for (id, st) in scop.statements.iter().enumerate() {
-        let points = st.schedule.intersect_domain(&st.domain)?.range_then_domain()?;
+    for (id, (st, time)) in scop.statements.iter().zip(&scattering.maps).enumerate() {
+        let points = time.intersect_domain(&st.domain)?.range_then_domain()?;
         let used = points.n_dims()?;
         let padding: Vec<Constraint> = (used..dims).map(|d| Constraint::eq(LinExpr::dim(d))).collect();
         let set = points.add_dims(dims - used)?.intersect(&Set::from_constraints(n_params, dims, &padding)?)?;

@@ -1,0 +1,153 @@
+//! What a scattering allows: read off the dependence distances in time
+//! space (`T(y) - T(x)` for each dependence `x -> y`).
+//!
+//! Dimension `k` is parallel when no dependence that the dimensions
+//! before it leave unsatisfied has a non-zero distance at `k`; dimensions
+//! `b..e` form a permutable band when those dependences have non-negative
+//! distances on all of them, so any order of them, and tiles, are legal.
+
+use super::Scattering;
+use crate::model::isl::{set_text, IslResult, Map, Set, UnionMap};
+use crate::model::Scop;
+
+/// The dependence distances of `deps` under `sc`, one point per distance vector.
+pub fn distances(sc: &Scattering, deps: &UnionMap, n_params: usize) -> IslResult<Set> {
+    let times = sc.union()?;
+    let in_time = deps.apply_domain(&times)?.apply_range(&times)?;
+    if in_time.is_empty()? {
+        return Set::parse(&set_text(n_params, sc.dims, "false"));
+    }
+    in_time.as_single_map()?.deltas()
+}
+
+/// The lexicographically positive vectors of `dims` dimensions.
+pub fn lex_positive(n_params: usize, dims: usize) -> IslResult<Set> {
+    let cases: Vec<String> = (0..dims).map(|k| format!("({}c{k} > 0)", zero_prefix(k))).collect();
+    let body = if cases.is_empty() { "false".to_string() } else { cases.join(" or ") };
+    Set::parse(&set_text(n_params, dims, &body))
+}
+
+/// `c0 = 0 and .. and c(k-1) = 0 and `, the start of an isl conjunction.
+fn zero_prefix(k: usize) -> String {
+    (0..k).map(|j| format!("c{j} = 0 and ")).collect()
+}
+
+/// Parallelism, permutability and access strides of one scattering.
+pub struct Analysis {
+    distances: Set,
+    n_params: usize,
+    dims: usize,
+    /// Whether some statement has more than one value at each dimension.
+    loop_dims: Vec<bool>,
+}
+
+impl Analysis {
+    pub fn new(sc: &Scattering, deps: &UnionMap, n_params: usize) -> IslResult<Analysis> {
+        Analysis::from_distances(sc, distances(sc, deps, n_params)?, n_params)
+    }
+
+    /// With the dependence `distances` under `sc` already known.
+    pub fn from_distances(sc: &Scattering, distances: Set, n_params: usize) -> IslResult<Analysis> {
+        let mut loop_dims = vec![false; sc.dims];
+        for m in &sc.maps {
+            for (k, is_loop) in loop_dims.iter_mut().enumerate() {
+                *is_loop |= !m.out_is_constant(k)?;
+            }
+        }
+        Ok(Analysis { distances, n_params, dims: sc.dims, loop_dims })
+    }
+
+    pub fn is_loop(&self, k: usize) -> bool {
+        self.loop_dims[k]
+    }
+
+    /// The distances of the dependences not satisfied before dimension `k`.
+    fn unsatisfied_at(&self, k: usize) -> IslResult<Set> {
+        let prefix = zero_prefix(k);
+        self.distances.intersect(&Set::parse(&set_text(self.n_params, self.dims, prefix.trim_end_matches(" and ")))?)
+    }
+
+    pub fn is_parallel(&self, k: usize) -> IslResult<bool> {
+        let nonzero = Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))?;
+        self.unsatisfied_at(k)?.intersect(&nonzero)?.is_empty()
+    }
+
+    /// Whether member `k` of the permutable `band`, moved to its innermost
+    /// position, would be parallel: no dependence left by the dimensions
+    /// before the band and the other members has a distance on `k`.
+    pub fn is_parallel_innermost(&self, band: std::ops::Range<usize>, k: usize) -> IslResult<bool> {
+        let mut body: Vec<String> =
+            (0..band.start).chain(band.filter(|&j| j != k)).map(|j| format!("c{j} = 0")).collect();
+        body.push(format!("c{k} != 0"));
+        let carried = Set::parse(&set_text(self.n_params, self.dims, &body.join(" and ")))?;
+        self.distances.intersect(&carried)?.is_empty()
+    }
+
+    pub fn is_permutable(&self, first: usize, end: usize) -> IslResult<bool> {
+        let negative: Vec<String> = (first..end).map(|k| format!("c{k} < 0")).collect();
+        let backward = Set::parse(&set_text(self.n_params, self.dims, &negative.join(" or ")))?;
+        self.unsatisfied_at(first)?.intersect(&backward)?.is_empty()
+    }
+
+    /// Maximal runs of loop dimensions that are permutable, outermost first.
+    pub fn bands(&self) -> IslResult<Vec<(usize, usize)>> {
+        let mut bands = Vec::new();
+        let mut b = 0;
+        while b < self.dims {
+            if !self.loop_dims[b] {
+                b += 1;
+                continue;
+            }
+            let mut e = b + 1;
+            while e < self.dims && self.loop_dims[e] && self.is_permutable(b, e + 1)? {
+                e += 1;
+            }
+            bands.push((b, e));
+            b = e;
+        }
+        Ok(bands)
+    }
+}
+
+/// How many accesses of `scop` move by at most one element of their
+/// innermost subscript (and not at all in the others) when dimension `k`
+/// of `sc` advances by one: the accesses a vector loop over `k` reads or
+/// writes contiguously.
+pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<(usize, usize)> {
+    let n_params = scop.ast.params.len();
+    let step = step_along(n_params, sc.dims, k)?;
+    let (mut contiguous, mut other) = (0, 0);
+    for (st, time) in scop.statements.iter().zip(&sc.maps) {
+        let at_time = time.reverse()?;
+        for a in &st.accesses {
+            let element = at_time.apply_range(&a.relation)?;
+            let next = element.reverse()?.apply_range(&step)?.apply_range(&element)?;
+            let rank = a.relation.n_out()?;
+            if rank == 0 || next.is_empty()? || next.deltas()?.is_subset_of(&unit_moves(n_params, rank)?)? {
+                contiguous += 1;
+            } else {
+                other += 1;
+            }
+        }
+    }
+    Ok((contiguous, other))
+}
+
+/// `[c] -> [c + e_k]`.
+fn step_along(n_params: usize, dims: usize, k: usize) -> IslResult<Map> {
+    let from: Vec<String> = (0..dims).map(|j| format!("c{j}")).collect();
+    let to: Vec<String> = (0..dims).map(|j| if j == k { format!("c{j} + 1") } else { format!("c{j}") }).collect();
+    Map::parse(&format!(
+        "{} -> {{ [{}] -> [{}] }}",
+        crate::model::params_decl(n_params),
+        from.join(", "),
+        to.join(", ")
+    ))
+}
+
+/// Element moves of at most one in the last subscript only.
+fn unit_moves(n_params: usize, rank: usize) -> IslResult<Set> {
+    let mut body = zero_prefix(rank - 1);
+    body.push_str(&format!("-1 <= c{} <= 1", rank - 1));
+    Set::parse(&set_text(n_params, rank, &body))
+}
