@@ -2,9 +2,11 @@
 //!
 //! The pipeline, one module per phase, data flowing one way:
 //! [`frontend`] (C text → SCoP ASTs) → [`model`] (isl sets and maps) →
-//! [`scan`] (loop AST) → [`emit`] (C text), driven by [`driver`].
+//! [`scan`] (loop AST) → [`emit`] (C text), driven by [`driver`];
+//! [`batch`] runs the driver over a directory tree.
 //! See `docs/ARCHITECTURE.md`.
 
+pub mod batch;
 pub mod deps;
 pub mod diagnostics;
 pub mod driver;

@@ -1,9 +1,11 @@
 //! The `polyc` command line.
 
 use clap::Parser;
+use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
 use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions};
 use std::io::IsTerminal;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,16 +15,30 @@ Exit codes:
   1  --strict and at least one SCoP was rejected (the output is still written)
   2  usage error
   3  the input cannot be read or does not parse as C (nothing is written)
-  4  the output cannot be written";
+  4  the output cannot be written
+
+`polyc batch --help` for the batch mode and its exit codes.";
+
+const BATCH_EXIT_CODES: &str = "\
+Exit codes:
+  0  every file was compiled and written (rejected SCoPs are kept unchanged)
+  2  usage error (including DIR not a directory, or OUTDIR equal to or containing DIR)
+  3  at least one file could not be read, parsed or written (every other file is written)
+  4  the output directory or the report cannot be written";
 
 #[derive(Parser, Debug)]
 #[command(
     name = "polyc",
     version,
     about = "A polyhedral source-to-source C compiler: rewrites the `#pragma scop` regions of a C file.",
-    after_help = EXIT_CODES
+    after_help = EXIT_CODES,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// The C file to compile.
     #[arg(required_unless_present = "explain")]
     input: Option<PathBuf>,
@@ -53,6 +69,34 @@ struct Cli {
     /// Explain a diagnostic code (e.g. P0002) and exit.
     #[arg(long, value_name = "CODE")]
     explain: Option<String>,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Compile every `.c` file under a directory, in parallel, into another directory.
+    #[command(after_help = BATCH_EXIT_CODES)]
+    Batch(BatchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct BatchArgs {
+    /// The directory whose `.c` files (recursively) are compiled.
+    dir: PathBuf,
+
+    /// The directory the results go to, each at its input's path relative to DIR.
+    #[arg(short, long, value_name = "OUTDIR")]
+    output: PathBuf,
+
+    /// Files compiled at once [default: the available parallelism].
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
+
+    /// Also write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+
+    #[command(flatten)]
+    transform: TransformArgs,
 }
 
 /// The transformation flags. With none of `--schedule`, `--tile`,
@@ -164,6 +208,9 @@ impl TransformArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Batch(args)) = cli.command {
+        return run_batch(args);
+    }
     if let Some(code) = &cli.explain {
         return match Code::parse(code) {
             Some(c) => {
@@ -228,6 +275,42 @@ fn run(cli: Cli) -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+fn run_batch(args: BatchArgs) -> ExitCode {
+    let options = match args.transform.options(Emit::C) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("polyc: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let config = batch::Config {
+        input_dir: args.dir,
+        output_dir: args.output,
+        jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)),
+        options,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let report = match batch::run(&config) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("polyc: {e}");
+            return ExitCode::from(match e {
+                BatchError::Usage(_) => 2,
+                BatchError::Output(_) => 4,
+            });
+        }
+    };
+    print!("{}", report.table());
+    if let Some(path) = &args.report {
+        let written = report.to_json().map_err(std::io::Error::other).and_then(|j| driver::write_atomically(path, &j));
+        if let Err(e) = written {
+            eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", path.display());
+            return ExitCode::from(4);
+        }
+    }
+    ExitCode::from(if report.all_ok() { 0 } else { 3 })
 }
 
 fn fail(name: &str, text: &str, d: Diagnostic, color: bool) -> ExitCode {

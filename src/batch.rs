@@ -1,0 +1,387 @@
+//! Batch mode: every `.c` file of a directory tree, compiled by a pool of
+//! worker threads (each with its own isl context), written at the same
+//! relative path under an output directory, and summed up as a table and a
+//! JSON report. A file that fails is recorded and the others go on.
+
+use crate::diagnostics::{line_col, Code, Diagnostic};
+use crate::driver::{self, Options, Outcome, ScopStatus, ScopSummary};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{self, Write as _};
+use std::num::NonZeroUsize;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+pub struct Config {
+    pub input_dir: PathBuf,
+    pub output_dir: PathBuf,
+    pub jobs: NonZeroUsize,
+    pub options: Options,
+    /// Draw a progress bar on stderr; only worth it when stderr is a terminal.
+    pub progress: bool,
+}
+
+/// Why a batch could not start; once it has started, failures are per file.
+#[derive(Debug)]
+pub enum BatchError {
+    /// The directories given cannot work together, or the input cannot be listed.
+    Usage(String),
+    /// The output directory cannot be created.
+    Output(String),
+}
+
+impl fmt::Display for BatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchError::Usage(m) | BatchError::Output(m) => f.write_str(m),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileStatus {
+    Ok,
+    Error,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FileReport {
+    /// Relative to the input directory (and to the output directory).
+    pub path: String,
+    pub status: FileStatus,
+    pub error: Option<String>,
+    pub scops: Vec<ScopSummary>,
+    pub diagnostics: Vec<Code>,
+    pub time_ms: u64,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Totals {
+    pub files: usize,
+    pub files_failed: usize,
+    pub scops_found: usize,
+    pub scops_regenerated: usize,
+    pub scops_rejected: usize,
+    pub rejected_by_code: BTreeMap<Code, usize>,
+    pub transforms: BTreeMap<String, usize>,
+    pub wall_ms: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// In the order the files were found: sorted by path.
+    pub files: Vec<FileReport>,
+    pub totals: Totals,
+}
+
+/// Compile every `.c` file under `config.input_dir` into `config.output_dir`.
+pub fn run(config: &Config) -> Result<Report, BatchError> {
+    let start = Instant::now();
+    prepare_output_dir(&config.input_dir, &config.output_dir)?;
+    let files = discover(&config.input_dir, &config.output_dir)?;
+    let reports = compile_all(&files, config);
+    let totals = Totals::of(&reports, start.elapsed());
+    Ok(Report { files: reports, totals })
+}
+
+/// An output directory containing the input one could receive a result at
+/// the path of an input, so it is refused before anything is written.
+fn prepare_output_dir(input: &Path, output: &Path) -> Result<(), BatchError> {
+    let input = input
+        .canonicalize()
+        .ok()
+        .filter(|p| p.is_dir())
+        .ok_or_else(|| BatchError::Usage(format!("`{}` is not a directory", input.display())))?;
+    if output.canonicalize().is_ok_and(|out| input.starts_with(out)) {
+        return Err(BatchError::Usage(format!(
+            "the output directory `{}` is or contains the input directory; choose another",
+            output.display()
+        )));
+    }
+    std::fs::create_dir_all(output)
+        .map_err(|e| BatchError::Output(format!("cannot create `{}`: {e}", output.display())))
+}
+
+/// Every `.c` file under `root`, relative to it, sorted. An output directory
+/// inside `root` is skipped so that a second run does not compile the
+/// results of the first.
+fn discover(root: &Path, output: &Path) -> Result<Vec<PathBuf>, BatchError> {
+    let output = output.canonicalize().ok();
+    let mut files = Vec::new();
+    collect_c_files(root, Path::new(""), output.as_deref(), &mut files).map_err(BatchError::Usage)?;
+    files.sort();
+    Ok(files)
+}
+
+fn collect_c_files(root: &Path, sub: &Path, skip: Option<&Path>, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let dir = root.join(sub);
+    let cannot_list = |e: std::io::Error| format!("cannot list `{}`: {e}", dir.display());
+    for entry in std::fs::read_dir(&dir).map_err(cannot_list)? {
+        let entry = entry.map_err(cannot_list)?;
+        let relative = sub.join(entry.file_name());
+        let path = root.join(&relative);
+        // `file_type` does not follow symbolic links, so a link cycle cannot trap the walk.
+        if entry.file_type().map_err(cannot_list)?.is_dir() {
+            if !is_skipped(&path, skip) {
+                collect_c_files(root, &relative, skip, out)?;
+            }
+        } else if path.extension().is_some_and(|x| x == "c") && path.is_file() {
+            out.push(relative);
+        }
+    }
+    Ok(())
+}
+
+fn is_skipped(dir: &Path, skip: Option<&Path>) -> bool {
+    skip.is_some_and(|s| dir.canonicalize().is_ok_and(|d| d == s))
+}
+
+/// Workers take the next file from a shared counter, so a slow file does
+/// not hold up a fixed share of the others.
+fn compile_all(files: &[PathBuf], config: &Config) -> Vec<FileReport> {
+    let progress = progress_bar(files.len(), config.progress);
+    let next = AtomicUsize::new(0);
+    let workers = config.jobs.get().min(files.len()).max(1);
+    let mut done: Vec<(usize, FileReport)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(relative) = files.get(k) else { break mine };
+                        let report = compile_one(relative, config);
+                        progress.set_message(report.path.clone());
+                        progress.inc(1);
+                        mine.push((k, report));
+                    }
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|p| panic::resume_unwind(p))).collect()
+    });
+    progress.finish_and_clear();
+    done.sort_by_key(|(k, _)| *k);
+    done.into_iter().map(|(_, report)| report).collect()
+}
+
+fn progress_bar(len: usize, visible: bool) -> ProgressBar {
+    if !visible {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed} {wide_msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    ProgressBar::new(len as u64).with_style(style)
+}
+
+fn compile_one(relative: &Path, config: &Config) -> FileReport {
+    let start = Instant::now();
+    let input = config.input_dir.join(relative);
+    let output = config.output_dir.join(relative);
+    let result = compile_and_write(&input, &output, &config.options);
+    FileReport::new(relative, result, start.elapsed())
+}
+
+/// Why one file could not be compiled; `code` is `None` for a panic.
+struct Failure {
+    code: Option<Code>,
+    message: String,
+}
+
+impl Failure {
+    fn new(code: Code, message: String) -> Failure {
+        Failure { code: Some(code), message }
+    }
+}
+
+fn compile_and_write(input: &Path, output: &Path, options: &Options) -> Result<Outcome, Failure> {
+    let text = read_text(input)?;
+    let outcome = compile_catching_panics(text, options)?;
+    write_output(output, &outcome.output)?;
+    Ok(outcome)
+}
+
+fn read_text(path: &Path) -> Result<String, Failure> {
+    let bytes = std::fs::read(path).map_err(|e| Failure::new(Code::E0002, format!("cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| Failure::new(Code::E0002, "the input is not UTF-8 text".into()))
+}
+
+/// A bug in polyc triggered by one file must not take the batch down with it.
+fn compile_catching_panics(text: String, options: &Options) -> Result<Outcome, Failure> {
+    match panic::catch_unwind(AssertUnwindSafe(|| driver::compile(text.clone(), options))) {
+        Ok(Ok(outcome)) => Ok(outcome),
+        Ok(Err(d)) => Err(located_failure(&text, d)),
+        Err(payload) => Err(Failure { code: None, message: format!("polyc panicked: {}", panic_message(&*payload)) }),
+    }
+}
+
+fn located_failure(text: &str, d: Diagnostic) -> Failure {
+    let (line, col) = line_col(text, d.span.start);
+    Failure::new(d.code, format!("{line}:{col}: {}", d.message))
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
+}
+
+fn write_output(path: &Path, contents: &str) -> Result<(), Failure> {
+    let cannot_write = |e: std::io::Error| Failure::new(Code::E0003, format!("cannot write `{}`: {e}", path.display()));
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(cannot_write)?;
+    }
+    driver::write_atomically(path, contents).map_err(cannot_write)
+}
+
+impl FileReport {
+    fn new(relative: &Path, result: Result<Outcome, Failure>, elapsed: Duration) -> FileReport {
+        let path = relative.display().to_string();
+        let time_ms = millis(elapsed);
+        match result {
+            Ok(outcome) => FileReport {
+                path,
+                status: FileStatus::Ok,
+                error: None,
+                diagnostics: outcome.diagnostics.iter().map(|d| d.code).collect(),
+                scops: outcome.scops,
+                time_ms,
+            },
+            Err(failure) => FileReport {
+                path,
+                status: FileStatus::Error,
+                error: Some(failure.message),
+                diagnostics: failure.code.into_iter().collect(),
+                scops: Vec::new(),
+                time_ms,
+            },
+        }
+    }
+
+    fn count(&self, status: ScopStatus) -> usize {
+        self.scops.iter().filter(|s| s.status == status).count()
+    }
+
+    fn table_row(&self) -> [String; 7] {
+        let codes: Vec<&str> = self.diagnostics.iter().map(|c| c.as_str()).collect();
+        let transforms: BTreeSet<&str> = self.scops.iter().flat_map(|s| &s.transforms).map(String::as_str).collect();
+        [
+            self.path.clone(),
+            self.scops.len().to_string(),
+            self.count(ScopStatus::Regenerated).to_string(),
+            self.count(ScopStatus::Rejected).to_string(),
+            dash_if_empty(codes.join(",")),
+            dash_if_empty(transforms.into_iter().collect::<Vec<_>>().join(",")),
+            self.time_ms.to_string(),
+        ]
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn dash_if_empty(s: String) -> String {
+    if s.is_empty() {
+        "-".into()
+    } else {
+        s
+    }
+}
+
+impl Totals {
+    fn of(files: &[FileReport], wall: Duration) -> Totals {
+        let mut totals = Totals { files: files.len(), wall_ms: millis(wall), ..Totals::default() };
+        for file in files {
+            totals.files_failed += usize::from(file.status == FileStatus::Error);
+            for scop in &file.scops {
+                totals.add_scop(scop);
+            }
+        }
+        totals
+    }
+
+    fn add_scop(&mut self, scop: &ScopSummary) {
+        self.scops_found += 1;
+        match scop.status {
+            ScopStatus::Regenerated => self.scops_regenerated += 1,
+            ScopStatus::Rejected => self.scops_rejected += 1,
+        }
+        if let (ScopStatus::Rejected, Some(code)) = (scop.status, scop.code) {
+            *self.rejected_by_code.entry(code).or_default() += 1;
+        }
+        for t in &scop.transforms {
+            *self.transforms.entry(t.clone()).or_default() += 1;
+        }
+    }
+
+    fn summary(&self) -> String {
+        let rejected = counts(self.rejected_by_code.iter().map(|(c, n)| (c.as_str(), n)));
+        let transforms = counts(self.transforms.iter().map(|(t, n)| (t.as_str(), n)));
+        format!(
+            "files: {} ({} failed)\nSCoPs: {} found, {} regenerated, {} rejected\n\
+             rejected by code: {rejected}\ntransformations: {transforms}\nwall time: {} ms\n",
+            self.files, self.files_failed, self.scops_found, self.scops_regenerated, self.scops_rejected, self.wall_ms
+        )
+    }
+}
+
+/// `P0002 3, P0011 1`, or `none`.
+fn counts<'a>(items: impl Iterator<Item = (&'a str, &'a usize)>) -> String {
+    let parts: Vec<String> = items.map(|(name, n)| format!("{name} {n}")).collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+const HEADER: [&str; 7] = ["file", "scops", "regenerated", "rejected", "diagnostics", "transforms", "ms"];
+/// Text columns are aligned left, counts right.
+const LEFT_ALIGNED: [bool; 7] = [true, false, false, false, true, true, false];
+
+impl Report {
+    /// Whether every file was read, compiled and written.
+    pub fn all_ok(&self) -> bool {
+        self.totals.files_failed == 0
+    }
+
+    /// One row per file, then the failures with their reason, then the totals.
+    pub fn table(&self) -> String {
+        let rows: Vec<[String; 7]> =
+            std::iter::once(HEADER.map(String::from)).chain(self.files.iter().map(FileReport::table_row)).collect();
+        let widths: Vec<usize> = (0..7).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+        let mut out = String::new();
+        for row in &rows {
+            out.push_str(&aligned_row(row, &widths));
+        }
+        out.push('\n');
+        for file in &self.files {
+            if let Some(error) = &file.error {
+                let _ = writeln!(out, "failed: {}: {error}", file.path);
+            }
+        }
+        out.push_str(&self.totals.summary());
+        out
+    }
+
+    pub fn to_json(&self) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(self).map(|json| json + "\n")
+    }
+}
+
+fn aligned_row(cells: &[String; 7], widths: &[usize]) -> String {
+    let padded: Vec<String> = cells
+        .iter()
+        .zip(widths)
+        .zip(LEFT_ALIGNED)
+        .map(|((cell, &w), left)| if left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
+        .collect();
+    padded.join("  ").trim_end().to_string() + "\n"
+}
