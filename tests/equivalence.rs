@@ -4,15 +4,21 @@
 
 mod common;
 use common::*;
+use polyc::diagnostics::Code;
 use polyc::driver::{self, Options, ScheduleKind, TileOptions};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+/// polyc's output for `path`. A diagnostic is a failure, except that a
+/// transformation may be given up for lack of isl budget (the SCoP keeps
+/// its original schedule: a quality gap, not a miscompile). A schedule the
+/// legality verifier refuses is always a failure: polyc built it wrong.
 fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let outcome = driver::compile(text, options).map_err(|d| format!("{}: {}", path.display(), d.message))?;
-    if let Some(d) = outcome.diagnostics.first() {
+    let gave_up = |d: &polyc::diagnostics::Diagnostic| d.code == Code::P0014 && d.message.contains("isl budget");
+    if let Some(d) = outcome.diagnostics.iter().find(|d| !gave_up(d)) {
         return Err(format!("{}: unexpected diagnostic {:?}: {}", path.display(), d.code, d.message));
     }
     Ok(outcome.output)

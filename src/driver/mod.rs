@@ -29,6 +29,8 @@ pub enum Emit {
     ScopJson,
     /// The dependences in isl notation, by kind and statement pair.
     Deps,
+    /// The final schedule of each statement (after tiling), with loop marks.
+    Schedule,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -148,6 +150,9 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
             Emit::C => regenerate(&scop, &found.names, options).map(|r| Generated::Code(scop.ast.region.clone(), r)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
+            Emit::Schedule => schedule_report(&scop, &plan::plan(&scop, options)).map(|text| {
+                Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))
+            }),
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -181,7 +186,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop | Emit::Deps => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
+        Emit::Scop | Emit::Deps | Emit::Schedule => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
         Emit::ScopJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
     };
     Ok(Outcome { output, diagnostics, scops })
@@ -218,6 +223,26 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
     }
     out.push_str(&src[at..]);
     out
+}
+
+/// `--emit=schedule`: what was applied, each statement's time map, the marks.
+fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
+    let mut out = format!("applied: {}\n", plan.applied.join(", "));
+    for why in &plan.refused {
+        out.push_str(&format!("refused: {why}\n"));
+    }
+    for m in &plan.scattering.maps {
+        out.push_str(&format!("{}\n", model::readable(&m.to_text()?, &scop.ast.params)));
+    }
+    let marked: Vec<String> = plan
+        .marks
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.parallel || m.simd)
+        .map(|(k, m)| format!("c{k}:{}{}", if m.parallel { " parallel" } else { "" }, if m.simd { " simd" } else { "" }))
+        .collect();
+    out.push_str(&format!("marks: {}\n", marked.join(", ")));
+    Ok(out)
 }
 
 /// A SCoP's new code and what was done to it.
@@ -266,7 +291,8 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
         Err(e) => {
             let mut original = Plan::original(scop);
             original.refused = plan.refused;
-            original.refused.push(format!("transformed loops not generated ({e}); original schedule kept"));
+            let why = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
+            original.refused.push(format!("transformed loops not generated ({why}: {e}); original schedule kept"));
             let scanned = scan_scop(scop, &original.scattering)?;
             Ok((original, scanned))
         }

@@ -1,6 +1,7 @@
 //! Which transformations a SCoP gets, in order: schedule, then per
-//! permutable band an intra-band order for vectorisation, tiles, and a
-//! wavefront when no tile loop is parallel; then the loop marks
+//! permutable band an intra-band order for vectorisation, tiles (where
+//! some access reuses data along the band), and a wavefront when no tile
+//! loop is parallel; then the loop marks
 //! (parallel, SIMD) read off the final schedule. Every step is checked by
 //! the legality verifier and dropped, with a reason, if it fails.
 
@@ -38,7 +39,7 @@ struct Planner<'a> {
 
 /// The share of the SCoP's isl budget that planning may use: a SCoP too
 /// hard to transform quickly is still regenerated, untransformed.
-const PLANNING_SHARE: u64 = 20;
+const PLANNING_SHARE: u64 = 8;
 
 /// The isl operations allowed for planning, and for scanning a transformed schedule.
 pub fn planning_budget(options: &Options) -> u64 {
@@ -59,7 +60,7 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
     isl::set_operation_budget(options.isl_budget);
     match planned {
         Ok(plan) => plan,
-        Err(e) => Plan { refused: vec![format!("no transformation applied: {e}")], ..original },
+        Err(e) => Plan { refused: vec![format!("no transformation applied: out of isl budget ({e})")], ..original },
     }
 }
 
@@ -117,6 +118,9 @@ impl Planner<'_> {
                 self.vectorisable_innermost(band.clone())?;
             }
             let Some(t) = &options.tile else { continue };
+            if !self.band_has_reuse(band.clone())? {
+                continue;
+            }
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
             match tile::rectangular(&self.plan.scattering, band.clone(), &t.sizes, t.l2_ratio, self.n_params) {
                 Ok((tiled, placed)) => {
@@ -130,6 +134,18 @@ impl Planner<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether tiles over `band` keep data that its loops, untiled, would
+    /// evict between uses. A sweep without such reuse (a stencil's space
+    /// loops) gains nothing from tiles and loses vector length to them.
+    fn band_has_reuse(&self, band: Range<usize>) -> IslResult<bool> {
+        for k in band {
+            if analysis::reuses_along(self.scop, &self.plan.scattering, k)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Move to the innermost position of `band` the member whose loop is

@@ -109,28 +109,52 @@ impl Analysis {
     }
 }
 
-/// How many accesses of `scop` move by at most one element of their
-/// innermost subscript (and not at all in the others) when dimension `k`
-/// of `sc` advances by one: the accesses a vector loop over `k` reads or
-/// writes contiguously.
-pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<(usize, usize)> {
-    let n_params = scop.ast.params.len();
-    let step = step_along(n_params, sc.dims, k)?;
-    let (mut contiguous, mut other) = (0, 0);
+/// For each access of `scop`, how the element it touches moves when
+/// dimension `k` of `sc` advances by one (other dimensions fixed): a set
+/// of subscript differences, empty when the access has no next instance.
+fn element_moves(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<Set>> {
+    let step = step_along(scop.ast.params.len(), sc.dims, k)?;
+    let mut moves = Vec::new();
     for (st, time) in scop.statements.iter().zip(&sc.maps) {
         let at_time = time.reverse()?;
         for a in &st.accesses {
             let element = at_time.apply_range(&a.relation)?;
-            let next = element.reverse()?.apply_range(&step)?.apply_range(&element)?;
-            let rank = a.relation.n_out()?;
-            if rank == 0 || next.is_empty()? || next.deltas()?.is_subset_of(&unit_moves(n_params, rank)?)? {
-                contiguous += 1;
-            } else {
-                other += 1;
-            }
+            moves.push(element.reverse()?.apply_range(&step)?.apply_range(&element)?.deltas()?);
+        }
+    }
+    Ok(moves)
+}
+
+/// How many accesses of `scop` move by at most one element of their
+/// innermost subscript (and not at all in the others) when dimension `k`
+/// of `sc` advances, and how many do not: a vector loop over `k` reads or
+/// writes the former contiguously.
+pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<(usize, usize)> {
+    let n_params = scop.ast.params.len();
+    let (mut contiguous, mut other) = (0, 0);
+    for m in element_moves(scop, sc, k)? {
+        let rank = m.n_dims()?;
+        if rank == 0 || m.is_subset_of(&moves_within(n_params, rank, 1)?)? {
+            contiguous += 1;
+        } else {
+            other += 1;
         }
     }
     Ok((contiguous, other))
+}
+
+/// Whether some access of `scop` touches the same element on consecutive
+/// iterations of dimension `k` of `sc`: data a tile along `k` reuses
+/// (temporal locality that the untiled loop order may lose).
+pub fn reuses_along(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
+    let n_params = scop.ast.params.len();
+    for m in element_moves(scop, sc, k)? {
+        let rank = m.n_dims()?;
+        if rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(n_params, rank, 0)?)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// `[c] -> [c + e_k]`.
@@ -145,9 +169,9 @@ fn step_along(n_params: usize, dims: usize, k: usize) -> IslResult<Map> {
     ))
 }
 
-/// Element moves of at most one in the last subscript only.
-fn unit_moves(n_params: usize, rank: usize) -> IslResult<Set> {
+/// Element moves of at most `reach` in the last subscript only.
+fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
     let mut body = zero_prefix(rank - 1);
-    body.push_str(&format!("-1 <= c{} <= 1", rank - 1));
+    body.push_str(&format!("-{reach} <= c{} <= {reach}", rank - 1));
     Set::parse(&set_text(n_params, rank, &body))
 }
