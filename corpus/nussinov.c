@@ -7,6 +7,22 @@
 #include <stdlib.h>
 #include <math.h>
 
+/* Benchmark timing hook (benches/runtime.rs): compiled with
+   -DPOLYC_BENCH_TIME, main prints the kernel's wall time to stderr. */
+#ifdef POLYC_BENCH_TIME
+#include <time.h>
+static struct timespec polyc_bench_t0, polyc_bench_t1;
+#define POLYC_BENCH_START() clock_gettime(CLOCK_MONOTONIC, &polyc_bench_t0)
+#define POLYC_BENCH_STOP()                                                   \
+  (clock_gettime(CLOCK_MONOTONIC, &polyc_bench_t1),                          \
+   fprintf(stderr, "polyc-bench-time: %.9f\n",                               \
+           (double)(polyc_bench_t1.tv_sec - polyc_bench_t0.tv_sec)           \
+               + 1e-9 * (double)(polyc_bench_t1.tv_nsec - polyc_bench_t0.tv_nsec)))
+#else
+#define POLYC_BENCH_START() ((void)0)
+#define POLYC_BENCH_STOP() ((void)0)
+#endif
+
 #ifndef N
 #define N 60
 #endif
@@ -71,7 +87,9 @@ int main(void)
 {
   long total = (long)N * N;
   init();
+  POLYC_BENCH_START();
   kernel_nussinov();
+  POLYC_BENCH_STOP();
   print_array("table", &table[0][0], (long)N * N, total <= 4000);
   return 0;
 }
