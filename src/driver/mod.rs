@@ -150,9 +150,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
             Emit::C => regenerate(&scop, &found.names, options).map(|r| Generated::Code(scop.ast.region.clone(), r)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
-            Emit::Schedule => schedule_report(&scop, &plan::plan(&scop, options)).map(|text| {
-                Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))
-            }),
+            Emit::Schedule => schedule_report(&scop, &plan::plan(&scop, options))
+                .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -186,7 +185,9 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop | Emit::Deps | Emit::Schedule => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
+        Emit::Scop | Emit::Deps | Emit::Schedule => {
+            reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
+        }
         Emit::ScopJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
     };
     Ok(Outcome { output, diagnostics, scops })
@@ -239,7 +240,9 @@ fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
         .iter()
         .enumerate()
         .filter(|(_, m)| m.parallel || m.simd)
-        .map(|(k, m)| format!("c{k}:{}{}", if m.parallel { " parallel" } else { "" }, if m.simd { " simd" } else { "" }))
+        .map(|(k, m)| {
+            format!("c{k}:{}{}", if m.parallel { " parallel" } else { "" }, if m.simd { " simd" } else { "" })
+        })
         .collect();
     out.push_str(&format!("marks: {}\n", marked.join(", ")));
     Ok(out)
@@ -285,13 +288,13 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
     }
     isl::set_operation_budget(plan::planning_budget(options));
     let scanned = scan_scop(scop, &plan.scattering);
+    let why = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
     isl::set_operation_budget(options.isl_budget);
     match scanned {
         Ok(scanned) => Ok((plan, scanned)),
         Err(e) => {
             let mut original = Plan::original(scop);
             original.refused = plan.refused;
-            let why = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
             original.refused.push(format!("transformed loops not generated ({why}: {e}); original schedule kept"));
             let scanned = scan_scop(scop, &original.scattering)?;
             Ok((original, scanned))

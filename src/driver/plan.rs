@@ -5,7 +5,7 @@
 //! (parallel, SIMD) read off the final schedule. Every step is checked by
 //! the legality verifier and dropped, with a reason, if it fails.
 
-use super::{Options, ScheduleKind};
+use super::{Fuse, Options, ScheduleKind};
 use crate::deps;
 use crate::emit::LoopMark;
 use crate::model::isl::{self, IslResult, UnionMap};
@@ -39,7 +39,7 @@ struct Planner<'a> {
 
 /// The share of the SCoP's isl budget that planning may use: a SCoP too
 /// hard to transform quickly is still regenerated, untransformed.
-const PLANNING_SHARE: u64 = 8;
+const PLANNING_SHARE: u64 = 10;
 
 /// The isl operations allowed for planning, and for scanning a transformed schedule.
 pub fn planning_budget(options: &Options) -> u64 {
@@ -70,8 +70,7 @@ fn transformed(scop: &Scop, options: &Options, plan: Plan) -> IslResult<Plan> {
     let analysis = Analysis::new(&plan.scattering, &legality, n_params)?;
     let mut planner = Planner { scop, legality, n_params, plan, analysis };
     if options.schedule == ScheduleKind::Auto {
-        let auto = Scattering::auto(scop, &planner.legality, options.fuse);
-        planner.try_apply("schedule=auto", auto)?;
+        planner.schedule(options.fuse)?;
     }
     planner.bands(options)?;
     planner.mark(options)?;
@@ -106,6 +105,47 @@ impl Planner<'_> {
                 Ok(false)
             }
         }
+    }
+
+    /// isl's schedule with the fusion `fuse` asks for. `Smart` keeps isl's
+    /// fusion only if every statement's loops still all lie in permutable
+    /// bands (fusion that costs tiling or vectorisation is not worth it),
+    /// and otherwise keeps strongly connected components apart.
+    fn schedule(&mut self, fuse: Fuse) -> IslResult<()> {
+        let before = self.plan.clone();
+        let fused = Scattering::auto(self.scop, &self.legality, fuse);
+        if !self.try_apply("schedule=auto", fused)? || fuse != Fuse::Smart || self.fully_banded()? {
+            return Ok(());
+        }
+        let analysis = Analysis::from_distances(&before.scattering, self.analysis_of_original()?, self.n_params)?;
+        (self.plan, self.analysis) = (before, analysis);
+        let apart = Scattering::auto(self.scop, &self.legality, Fuse::None);
+        self.try_apply("schedule=auto", apart)?;
+        Ok(())
+    }
+
+    /// The dependence distances under the original schedule.
+    fn analysis_of_original(&self) -> IslResult<isl::Set> {
+        analysis::distances(&Scattering::original(self.scop), &self.legality, self.n_params)
+    }
+
+    /// Whether each statement's loop dimensions all lie in permutable bands
+    /// of depth two or more (or it has fewer than two loops).
+    fn fully_banded(&self) -> IslResult<bool> {
+        let bands = self.analysis.bands()?;
+        for (time, st) in self.plan.scattering.maps.iter().zip(&self.scop.statements) {
+            let depth = st.domain.n_dims()?;
+            let mut banded = 0;
+            for (b, e) in bands.iter().filter(|(b, e)| e - b >= 2) {
+                for k in *b..*e {
+                    banded += usize::from(!time.out_is_constant(k)?);
+                }
+            }
+            if depth >= 2 && banded < depth {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Reorder, tile and wavefront each permutable band of depth two or

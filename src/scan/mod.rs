@@ -55,6 +55,15 @@ impl Scanner {
         if d == self.dims {
             return self.leaves(active, ctx);
         }
+        if let Some(value) = self.common_binding(d, &active)? {
+            let bound = ctx.add_dims(1)?.intersect(&Set::from_constraints(
+                self.n_params,
+                d + 1,
+                &[Constraint::eq(LinExpr::dim(d).sub(&value))],
+            )?)?;
+            let body = self.level(d + 1, active, &bound, false)?;
+            return Ok(if body.is_empty() { body } else { vec![Node::Let { dim: d, value, body }] });
+        }
         if !hoisted {
             if let Some(guard) = self.common_guard(d, &active, ctx)? {
                 let inner_ctx = ctx.intersect(&guard)?;
@@ -123,6 +132,26 @@ impl Scanner {
             }
         }
         Ok(out)
+    }
+
+    /// `c_d = value` (over outer dimensions) when every active statement
+    /// says so: the dimension is a function of the loops above (an
+    /// iterator under a unimodular schedule, a point loop under tiling),
+    /// so it needs a binding and none of the work of a loop level.
+    fn common_binding(&self, d: usize, active: &[ScanStmt]) -> IslResult<Option<LinExpr>> {
+        let mut common: Option<LinExpr> = None;
+        for s in active {
+            let pieces = s.set.disjuncts()?;
+            let [only] = &pieces[..] else { return Ok(None) };
+            let value =
+                only.iter().filter_map(|c| unit_equality(c, d)).find(|v| (d..self.dims).all(|k| !v.involves_dim(k)));
+            match (value, &common) {
+                (None, _) => return Ok(None),
+                (Some(v), Some(c)) if v != *c => return Ok(None),
+                (Some(v), _) => common = Some(v),
+            }
+        }
+        Ok(common)
     }
 
     /// A convex condition on the outer dimensions that every active

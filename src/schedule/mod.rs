@@ -22,7 +22,8 @@ use serde::Serialize;
 pub enum Fuse {
     /// Fuse whenever the dependences allow it.
     Max,
-    /// Fuse nests that share data and keep the fused band parallel.
+    /// isl's fusion where it keeps every statement's loops in permutable
+    /// bands (so tiling and vectorisation survive it); otherwise none.
     Smart,
     /// Keep every strongly connected component in its own nest.
     None,
