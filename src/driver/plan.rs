@@ -158,7 +158,7 @@ impl Planner<'_> {
                 self.vectorisable_innermost(band.clone())?;
             }
             let Some(t) = &options.tile else { continue };
-            if !self.band_has_reuse(band.clone())? {
+            if !self.band_has_reuse(band.clone())? || !self.band_has_parallel_member(band.clone())? {
                 continue;
             }
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
@@ -180,8 +180,20 @@ impl Planner<'_> {
     /// evict between uses. A sweep without such reuse (a stencil's space
     /// loops) gains nothing from tiles and loses vector length to them.
     fn band_has_reuse(&self, band: Range<usize>) -> IslResult<bool> {
+        for k in band.clone() {
+            if analysis::reuses_along(self.scop, &self.plan.scattering, band.clone(), k)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether some member of `band` is a parallel loop. Tiles of a band
+    /// with none run in parallel only along a wavefront, whose skewed tile
+    /// loops measured slower than the untiled loops on one thread.
+    fn band_has_parallel_member(&self, band: Range<usize>) -> IslResult<bool> {
         for k in band {
-            if analysis::reuses_along(self.scop, &self.plan.scattering, k)? {
+            if self.analysis.is_parallel(k)? {
                 return Ok(true);
             }
         }

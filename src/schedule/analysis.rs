@@ -143,13 +143,26 @@ pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<
     Ok((contiguous, other))
 }
 
-/// Whether some access of `scop` touches the same element on consecutive
-/// iterations of dimension `k` of `sc`: data a tile along `k` reuses
-/// (temporal locality that the untiled loop order may lose).
-pub fn reuses_along(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
+/// Whether some access of a statement that loops over all of `band`
+/// touches the same element on consecutive iterations of its member `k`:
+/// data a tile along `k` reuses (temporal locality that the untiled loop
+/// order may lose). Statements outside part of the band (a 1-d statement
+/// fused into a 2-d band) do not justify tiling it.
+pub fn reuses_along(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
-    for m in element_moves(scop, sc, k)? {
+    let mut in_band = Vec::new();
+    for (time, st) in sc.maps.iter().zip(&scop.statements) {
+        let mut spans = true;
+        for j in band.clone() {
+            spans &= !time.out_is_constant(j)?;
+        }
+        in_band.extend(std::iter::repeat_n(spans, st.accesses.len()));
+    }
+    for (m, spans) in element_moves(scop, sc, k)?.into_iter().zip(in_band) {
         let rank = m.n_dims()?;
+        if !spans {
+            continue;
+        }
         if rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(n_params, rank, 0)?)? {
             return Ok(true);
         }
