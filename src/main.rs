@@ -100,7 +100,7 @@ struct BatchArgs {
 }
 
 /// The transformation flags. With none of `--schedule`, `--tile`,
-/// `--parallel`, `--simd`, `--unroll-jam` given, polyc does what polycc
+/// `--parallel`, `--simd` given, polyc does what polycc
 /// users expect: `--schedule=auto --tile=rect --parallel --simd`.
 /// Otherwise it does exactly what is asked (`--schedule=identity` alone
 /// regenerates the loops unchanged).
@@ -136,10 +136,6 @@ struct TransformArgs {
     #[arg(long)]
     simd: bool,
 
-    /// Unroll-and-jam the innermost tile loops by this factor.
-    #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "4")]
-    unroll_jam: Option<u32>,
-
     /// isl operations allowed per SCoP before it is kept unchanged.
     #[arg(long, default_value_t = polyc::model::isl::DEFAULT_OPERATION_BUDGET)]
     isl_budget: u64,
@@ -159,12 +155,8 @@ enum TileKind {
 
 impl TransformArgs {
     fn options(&self, emit: Emit) -> Result<Options, String> {
-        let explicit = self.schedule.is_some()
-            || self.tile.is_some()
-            || self.parallel
-            || self.simd
-            || self.unroll_jam.is_some()
-            || self.l2_tile.is_some();
+        let explicit =
+            self.schedule.is_some() || self.tile.is_some() || self.parallel || self.simd || self.l2_tile.is_some();
         let base = if explicit { Options::default() } else { Options::optimising() };
         let tiled = match self.tile {
             Some(TileKind::Rect) => true,
@@ -180,7 +172,6 @@ impl TransformArgs {
             tile,
             parallel: base.parallel || self.parallel,
             simd: base.simd || self.simd,
-            unroll_jam: self.unroll_jam,
             isl_budget: self.isl_budget,
             trace: self.trace,
         })

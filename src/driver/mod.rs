@@ -67,8 +67,6 @@ pub struct Options {
     pub parallel: bool,
     /// `#pragma omp simd` (or `GCC ivdep`) on vectorisable innermost loops.
     pub simd: bool,
-    /// Unroll-and-jam factor for the innermost tile loops.
-    pub unroll_jam: Option<u32>,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,
     /// Replace every statement by a `printf` of its name and iteration
@@ -87,7 +85,6 @@ impl Default for Options {
             tile: None,
             parallel: false,
             simd: false,
-            unroll_jam: None,
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             trace: false,
         }
