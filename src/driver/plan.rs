@@ -112,21 +112,15 @@ impl Planner<'_> {
     /// bands (fusion that costs tiling or vectorisation is not worth it),
     /// and otherwise keeps strongly connected components apart.
     fn schedule(&mut self, fuse: Fuse) -> IslResult<()> {
-        let before = self.plan.clone();
+        let before = (self.plan.clone(), self.analysis.clone());
         let fused = Scattering::auto(self.scop, &self.legality, fuse);
         if !self.try_apply("schedule=auto", fused)? || fuse != Fuse::Smart || self.fully_banded()? {
             return Ok(());
         }
-        let analysis = Analysis::from_distances(&before.scattering, self.analysis_of_original()?, self.n_params)?;
-        (self.plan, self.analysis) = (before, analysis);
+        (self.plan, self.analysis) = before;
         let apart = Scattering::auto(self.scop, &self.legality, Fuse::None);
         self.try_apply("schedule=auto", apart)?;
         Ok(())
-    }
-
-    /// The dependence distances under the original schedule.
-    fn analysis_of_original(&self) -> IslResult<isl::Set> {
-        analysis::distances(&Scattering::original(self.scop), &self.legality, self.n_params)
     }
 
     /// Whether each statement's loop dimensions all lie in permutable bands

@@ -33,6 +33,7 @@ fn zero_prefix(k: usize) -> String {
 }
 
 /// Parallelism, permutability and access strides of one scattering.
+#[derive(Clone)]
 pub struct Analysis {
     distances: Set,
     n_params: usize,
