@@ -14,7 +14,7 @@ use crate::schedule::Scattering;
 use serde::Serialize;
 
 mod plan;
-use plan::Plan;
+use plan::{Notes, Plan};
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
@@ -159,11 +159,11 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                 let mut s = summary(&source.text, &pragma, ScopStatus::Regenerated, n_stmts, None);
                 match generated {
                     Generated::Code(region, r) => {
-                        for why in r.refused {
+                        for why in r.notes.refused {
                             diagnostics
                                 .push(Diagnostic::warning(Code::P0014, pragma.clone(), why).with_label("in this SCoP"));
                         }
-                        s.transforms = r.applied;
+                        s.transforms = r.notes.applied;
                         replacements.push((region, r.code, r.helpers));
                     }
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
@@ -225,23 +225,24 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
 
 /// `--emit=schedule`: what was applied, each statement's time map, the marks.
 fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
-    let mut out = format!("applied: {}\n", plan.applied.join(", "));
-    for why in &plan.refused {
+    let mut out = format!("applied: {}\n", plan.notes.applied.join(", "));
+    for why in &plan.notes.refused {
         out.push_str(&format!("refused: {why}\n"));
     }
     for m in &plan.scattering.maps {
         out.push_str(&format!("{}\n", model::readable(&m.to_text()?, &scop.ast.params)));
     }
-    let marked: Vec<String> = plan
-        .marks
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.parallel || m.simd)
-        .map(|(k, m)| {
-            format!("c{k}:{}{}", if m.parallel { " parallel" } else { "" }, if m.simd { " simd" } else { "" })
-        })
-        .collect();
-    out.push_str(&format!("marks: {}\n", marked.join(", ")));
+    for (st, marks) in scop.statements.iter().zip(&plan.marks) {
+        let marked: Vec<String> = marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.parallel || m.simd)
+            .map(|(k, m)| {
+                format!("c{k}:{}{}", if m.parallel { " parallel" } else { "" }, if m.simd { " simd" } else { "" })
+            })
+            .collect();
+        out.push_str(&format!("marks {}: {}\n", st.name, marked.join(", ")));
+    }
     Ok(out)
 }
 
@@ -249,8 +250,7 @@ fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
 struct Regenerated {
     code: String,
     helpers: Helpers,
-    applied: Vec<String>,
-    refused: Vec<String>,
+    notes: Notes,
 }
 
 /// The SCoP's loops regenerated from its model, transformed as `options` ask.
@@ -274,13 +274,13 @@ fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resul
         openmp: options.parallel,
     };
     let (code, helpers) = emit::print(&program, &nodes);
-    Ok(Regenerated { code, helpers, applied: plan.applied, refused: plan.refused })
+    Ok(Regenerated { code, helpers, notes: plan.notes })
 }
 
 /// The loop AST of `plan`, within the planning budget when it transforms
 /// anything; if that fails, of the original schedule, with the reason.
 fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, (Vec<Node>, usize))> {
-    if plan.applied.is_empty() && plan.marks.is_empty() {
+    if plan.notes.applied.is_empty() && plan.marks.is_empty() {
         return Ok((plan.clone(), scan_scop(scop, &plan.scattering)?));
     }
     isl::set_operation_budget(plan::planning_budget(options));
@@ -291,8 +291,11 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
         Ok(scanned) => Ok((plan, scanned)),
         Err(e) => {
             let mut original = Plan::original(scop);
-            original.refused = plan.refused;
-            original.refused.push(format!("transformed loops not generated ({why}: {e}); original schedule kept"));
+            original.notes.refused = plan.notes.refused;
+            original
+                .notes
+                .refused
+                .push(format!("transformed loops not generated ({why}: {e}); original schedule kept"));
             let scanned = scan_scop(scop, &original.scattering)?;
             Ok((original, scanned))
         }

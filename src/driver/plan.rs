@@ -8,9 +8,9 @@
 use super::{Fuse, Options, ScheduleKind};
 use crate::deps;
 use crate::emit::LoopMark;
-use crate::model::isl::{self, IslResult, UnionMap};
+use crate::model::isl::{self, IslResult, Set, UnionMap};
 use crate::model::Scop;
-use crate::schedule::{analysis, Analysis, Scattering, Violation};
+use crate::schedule::{analysis, Analysis, Nest, Scattering, Violation};
 use crate::tile;
 use std::ops::Range;
 
@@ -18,23 +18,53 @@ use std::ops::Range;
 #[derive(Clone)]
 pub struct Plan {
     pub scattering: Scattering,
-    pub marks: Vec<LoopMark>,
-    /// The transformations applied, for reports.
+    /// By statement, then time dimension: how a loop there may be marked
+    /// (a loop gets what all its statements allow).
+    pub marks: Vec<Vec<LoopMark>>,
+    pub notes: Notes,
+}
+
+/// What planning did, for reports.
+#[derive(Clone, Default)]
+pub struct Notes {
+    /// The transformations applied.
     pub applied: Vec<String>,
     /// Transformations refused, with the reason (each becomes a warning).
     pub refused: Vec<String>,
 }
 
-/// A planner for one SCoP: the current scattering, and the dependences
-/// every candidate is checked against.
+impl Notes {
+    fn applied(&mut self, name: &str) {
+        if !self.applied.iter().any(|a| a == name) {
+            self.applied.push(name.to_string());
+        }
+    }
+
+    fn refused(&mut self, why: String) {
+        if !self.refused.contains(&why) {
+            self.refused.push(why);
+        }
+    }
+
+    fn merge(&mut self, other: Notes) {
+        other.applied.iter().for_each(|a| self.applied(a));
+        other.refused.into_iter().for_each(|r| self.refused(r));
+    }
+}
+
+/// A planner for one loop nest of a SCoP: its current scattering, and
+/// the dependences every candidate is checked against.
 struct Planner<'a> {
     scop: &'a Scop,
     /// [`deps::Dependences::generators`].
-    legality: UnionMap,
+    legality: &'a UnionMap,
     n_params: usize,
-    plan: Plan,
-    /// Of the current scattering.
+    nest: Nest,
+    /// Of the nest's current scattering.
     analysis: Analysis,
+    /// By time dimension of the nest.
+    marks: Vec<LoopMark>,
+    notes: Notes,
 }
 
 /// The share of the SCoP's isl budget that planning may use: a SCoP too
@@ -56,31 +86,132 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
         return original;
     }
     isl::set_operation_budget(planning_budget(options));
-    let planned = transformed(scop, options, original.clone());
+    let planned = transformed(scop, options);
     isl::set_operation_budget(options.isl_budget);
     match planned {
         Ok(plan) => plan,
-        Err(e) => Plan { refused: vec![format!("no transformation applied: out of isl budget ({e})")], ..original },
+        Err(e) => {
+            let mut plan = original;
+            plan.notes.refused(format!("no transformation applied: out of isl budget ({e})"));
+            plan
+        }
     }
 }
 
-fn transformed(scop: &Scop, options: &Options, plan: Plan) -> IslResult<Plan> {
+/// Schedule the SCoP as a whole, then transform each of its loop nests
+/// on its own (see [`Scattering::nests`]) and put them back together.
+fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
     let legality = deps::analyse(scop)?.generators()?;
     let n_params = scop.ast.params.len();
-    let analysis = Analysis::new(&plan.scattering, &legality, n_params)?;
-    let mut planner = Planner { scop, legality, n_params, plan, analysis };
-    if options.schedule == ScheduleKind::Auto {
-        planner.schedule(options.fuse)?;
+    let mut notes = Notes::default();
+    let scheduled = match options.schedule {
+        ScheduleKind::Auto => scheduled(scop, &legality, options.fuse, &mut notes)?,
+        ScheduleKind::Identity => None,
+    };
+    let mut planners = match scheduled {
+        Some(planners) => planners,
+        None => Planner::for_nests(scop, &legality, Scattering::original(scop))?,
+    };
+    for p in &mut planners {
+        if !p.time_tiled(options)? {
+            p.bands(options)?;
+        }
+        p.mark(options)?;
     }
-    planner.bands(options)?;
-    planner.mark(options)?;
-    Ok(planner.plan)
+    let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
+    let scattering = Scattering::join(&nests, n_params)?;
+    let mut marks = vec![vec![LoopMark::default(); scattering.dims]; scop.statements.len()];
+    for p in planners {
+        let offset = p.nest.prefix.len();
+        for &k in &p.nest.scattering.stmts {
+            marks[k][offset..offset + p.marks.len()].copy_from_slice(&p.marks);
+        }
+        notes.merge(p.notes);
+    }
+    Ok(Plan { scattering, marks, notes })
+}
+
+/// isl's schedule with the fusion `fuse` asks for, split into nests;
+/// `None` (with the reason noted) when it is refused. `Smart` keeps
+/// isl's fusion only if every statement's loops still all lie in
+/// permutable bands (fusion that costs tiling or vectorisation is not
+/// worth it), and otherwise keeps strongly connected components apart.
+fn scheduled<'a>(
+    scop: &'a Scop,
+    legality: &'a UnionMap,
+    fuse: Fuse,
+    notes: &mut Notes,
+) -> IslResult<Option<Vec<Planner<'a>>>> {
+    let Some((fused, _)) = checked(scop, legality, "schedule=auto", Scattering::auto(scop, legality, fuse), notes)?
+    else {
+        return Ok(None);
+    };
+    let planners = Planner::for_nests(scop, legality, fused)?;
+    let mut all_banded = true;
+    for p in &planners {
+        all_banded &= p.fully_banded()?;
+    }
+    if fuse != Fuse::Smart || all_banded {
+        notes.applied("schedule=auto");
+        return Ok(Some(planners));
+    }
+    let apart = Scattering::auto(scop, legality, Fuse::None);
+    let Some((apart, _)) = checked(scop, legality, "schedule=auto", apart, notes)? else {
+        return Ok(None);
+    };
+    notes.applied("schedule=auto");
+    Ok(Some(Planner::for_nests(scop, legality, apart)?))
+}
+
+/// `candidate` with its dependence distances, if it computed and passes
+/// the verifier; `None` (and the reason noted) if not. Only running out
+/// of budget is an error.
+fn checked(
+    scop: &Scop,
+    legality: &UnionMap,
+    name: &str,
+    candidate: IslResult<Scattering>,
+    notes: &mut Notes,
+) -> IslResult<Option<(Scattering, Set)>> {
+    checked_by(name, candidate, notes, |sc| sc.verify(scop, legality))
+}
+
+/// `candidate` with the distances `verify` finds, as for [`checked`].
+fn checked_by(
+    name: &str,
+    candidate: IslResult<Scattering>,
+    notes: &mut Notes,
+    verify: impl FnOnce(&Scattering) -> Result<Set, Violation>,
+) -> IslResult<Option<(Scattering, Set)>> {
+    let verified = candidate.map_err(Violation::from).and_then(|sc| Ok((verify(&sc)?, sc)));
+    match verified {
+        Ok((distances, sc)) => Ok(Some((sc, distances))),
+        Err(Violation::Isl(e)) if isl::out_of_budget() => Err(e),
+        Err(why) => {
+            notes.refused(format!("{name} not applied: {why}"));
+            Ok(None)
+        }
+    }
 }
 
 impl Plan {
     /// The original schedule, unmarked.
     pub fn original(scop: &Scop) -> Plan {
-        Plan { scattering: Scattering::original(scop), marks: Vec::new(), applied: Vec::new(), refused: Vec::new() }
+        Plan { scattering: Scattering::original(scop), marks: Vec::new(), notes: Notes::default() }
+    }
+}
+
+impl<'a> Planner<'a> {
+    /// One planner per loop nest of `sc`.
+    fn for_nests(scop: &'a Scop, legality: &'a UnionMap, sc: Scattering) -> IslResult<Vec<Planner<'a>>> {
+        let n_params = scop.ast.params.len();
+        let mut planners = Vec::new();
+        for nest in sc.nests(n_params)? {
+            let analysis = Analysis::new(&nest.scattering, legality, n_params)?;
+            let marks = vec![LoopMark::default(); nest.scattering.dims];
+            planners.push(Planner { scop, legality, n_params, nest, analysis, marks, notes: Notes::default() });
+        }
+        Ok(planners)
     }
 }
 
@@ -88,46 +219,33 @@ impl Planner<'_> {
     /// Adopt `candidate` if it computed and passes the verifier; `Ok(false)`
     /// (and the reason noted) if not. Only running out of budget is an error.
     fn try_apply(&mut self, name: &str, candidate: IslResult<Scattering>) -> IslResult<bool> {
-        let checked = candidate.map_err(Violation::from).and_then(|sc| {
-            let distances = sc.verify(self.scop, &self.legality)?;
-            Ok((Analysis::from_distances(&sc, distances, self.n_params)?, sc))
-        });
-        match checked {
-            Ok((analysis, sc)) => {
-                self.plan.scattering = sc;
-                self.analysis = analysis;
-                self.plan.applied.push(name.to_string());
-                Ok(true)
-            }
-            Err(Violation::Isl(e)) if isl::out_of_budget() => Err(e),
-            Err(why) => {
-                self.plan.refused.push(format!("{name} not applied: {why}"));
-                Ok(false)
-            }
-        }
+        let checked = checked(self.scop, self.legality, name, candidate, &mut self.notes)?;
+        self.adopt(name, checked)
     }
 
-    /// isl's schedule with the fusion `fuse` asks for. `Smart` keeps isl's
-    /// fusion only if every statement's loops still all lie in permutable
-    /// bands (fusion that costs tiling or vectorisation is not worth it),
-    /// and otherwise keeps strongly connected components apart.
-    fn schedule(&mut self, fuse: Fuse) -> IslResult<()> {
-        let before = (self.plan.clone(), self.analysis.clone());
-        let fused = Scattering::auto(self.scop, &self.legality, fuse);
-        if !self.try_apply("schedule=auto", fused)? || fuse != Fuse::Smart || self.fully_banded()? {
-            return Ok(());
-        }
-        (self.plan, self.analysis) = before;
-        let apart = Scattering::auto(self.scop, &self.legality, Fuse::None);
-        self.try_apply("schedule=auto", apart)?;
-        Ok(())
+    /// [`Planner::try_apply`] for a candidate whose dependence distances
+    /// lie in `bound` (see [`Scattering::verify_within`]).
+    fn try_apply_within(&mut self, name: &str, candidate: IslResult<Scattering>, bound: Set) -> IslResult<bool> {
+        let scop = self.scop;
+        let checked = checked_by(name, candidate, &mut self.notes, |sc| sc.verify_within(scop, bound))?;
+        self.adopt(name, checked)
+    }
+
+    fn adopt(&mut self, name: &str, checked: Option<(Scattering, Set)>) -> IslResult<bool> {
+        let Some((sc, distances)) = checked else {
+            return Ok(false);
+        };
+        self.analysis = Analysis::from_distances(&sc, distances, self.n_params)?;
+        self.nest.scattering = sc;
+        self.notes.applied(name);
+        Ok(true)
     }
 
     /// Whether each statement's loop dimensions all lie in permutable bands
     /// of depth two or more (or it has fewer than two loops).
     fn fully_banded(&self) -> IslResult<bool> {
         let bands = self.analysis.bands()?;
-        for (time, st) in self.plan.scattering.maps.iter().zip(&self.scop.statements) {
+        for (time, st) in self.nest.scattering.statements(self.scop) {
             let depth = st.domain.n_dims()?;
             let mut banded = 0;
             for (b, e) in bands.iter().filter(|(b, e)| e - b >= 2) {
@@ -140,6 +258,39 @@ impl Planner<'_> {
             }
         }
         Ok(true)
+    }
+
+    /// Time tiling (tiled stencils): when the nest's outer loop carries
+    /// dependences and no permutable band spans it, tile the outer band of
+    /// a skewed schedule, run each tile's points in the current order (see
+    /// [`tile::time_tiles`]), and with `--parallel` run tiles on a
+    /// wavefront. Whether applied.
+    fn time_tiled(&mut self, options: &Options) -> IslResult<bool> {
+        let Some(t) = &options.tile else { return Ok(false) };
+        let outer_band = self.analysis.bands()?.first().map_or(0, |(b, e)| if *b == 0 { e - b } else { 0 });
+        if !self.analysis.is_loop(0) || self.analysis.is_parallel(0)? || outer_band >= 2 {
+            return Ok(false);
+        }
+        let stmts = self.nest.scattering.stmts.clone();
+        let skewed = match Scattering::skewed(self.scop, stmts, self.legality) {
+            Ok(skewed) => skewed,
+            Err(e) if isl::out_of_budget() => return Err(e),
+            Err(_) => return Ok(false),
+        };
+        let skew = Analysis::new(&skewed, self.legality, self.n_params)?;
+        let depth = match skew.bands()?.first() {
+            Some(&(0, e)) if e >= 2 => e,
+            _ => return Ok(false),
+        };
+        let wavefront = options.parallel && !skew.is_parallel(0)?;
+        // Exact distances through the tiles' floors cost isl seconds on a
+        // 4-d stencil; this bound is sound as the band is permutable and
+        // the points run in the current, verified order.
+        let bound =
+            tile::time_tile_distances(depth, wavefront, self.n_params)?.flat_product(self.analysis.distances())?;
+        let tiled = tile::time_tiles(&skewed, depth, &t.sizes, wavefront, &self.nest.scattering, self.n_params);
+        let name = if wavefront { "tile=time+wavefront" } else { "tile=time" };
+        self.try_apply_within(name, tiled, bound)
     }
 
     /// Reorder, tile and wavefront each permutable band of depth two or
@@ -156,7 +307,7 @@ impl Planner<'_> {
                 continue;
             }
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
-            match tile::rectangular(&self.plan.scattering, band.clone(), &t.sizes, t.l2_ratio, self.n_params) {
+            match tile::rectangular(&self.nest.scattering, band.clone(), &t.sizes, t.l2_ratio, self.n_params) {
                 Ok((tiled, placed)) => {
                     if self.try_apply(name, Ok(tiled))? && options.parallel {
                         self.wavefront_if_sequential(placed.outer_tiles)?;
@@ -175,7 +326,7 @@ impl Planner<'_> {
     /// loops) gains nothing from tiles and loses vector length to them.
     fn band_has_reuse(&self, band: Range<usize>) -> IslResult<bool> {
         for k in band.clone() {
-            if analysis::reuses_along(self.scop, &self.plan.scattering, band.clone(), k)? {
+            if analysis::reuses_along(self.scop, &self.nest.scattering, band.clone(), k)? {
                 return Ok(true);
             }
         }
@@ -207,7 +358,7 @@ impl Planner<'_> {
             }
         }
         if best.0 != last {
-            let candidate = tile::move_dim(&self.plan.scattering, best.0, last, self.n_params);
+            let candidate = tile::move_dim(&self.nest.scattering, best.0, last, self.n_params);
             self.try_apply("permute-for-simd", candidate)?;
         }
         Ok(())
@@ -218,7 +369,7 @@ impl Planner<'_> {
     /// than not.
     fn vector_score(&self, band: Range<usize>, k: usize) -> IslResult<(bool, i64)> {
         let parallel = self.analysis.is_parallel_innermost(band, k)?;
-        let (contiguous, other) = analysis::contiguous_accesses(self.scop, &self.plan.scattering, k)?;
+        let (contiguous, other) = analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?;
         Ok((parallel, contiguous as i64 - other as i64))
     }
 
@@ -229,14 +380,14 @@ impl Planner<'_> {
                 return Ok(());
             }
         }
-        let candidate = tile::wavefront(&self.plan.scattering, tiles, self.n_params);
+        let candidate = tile::wavefront(&self.nest.scattering, tiles, self.n_params);
         self.try_apply("wavefront", candidate)?;
         Ok(())
     }
 
     /// Parallel loop dimensions, and those whose accesses are all contiguous.
     fn mark(&mut self, options: &Options) -> IslResult<()> {
-        let sc = &self.plan.scattering;
+        let sc = &self.nest.scattering;
         let mut marks = vec![LoopMark::default(); sc.dims];
         for (k, mark) in marks.iter_mut().enumerate() {
             if !self.analysis.is_loop(k) || !self.analysis.is_parallel(k)? {
@@ -246,12 +397,12 @@ impl Planner<'_> {
             mark.simd = options.simd && analysis::contiguous_accesses(self.scop, sc, k)?.1 == 0;
         }
         if marks.iter().any(|m| m.parallel) {
-            self.plan.applied.push("parallel".into());
+            self.notes.applied("parallel");
         }
         if marks.iter().any(|m| m.simd) {
-            self.plan.applied.push("simd".into());
+            self.notes.applied("simd");
         }
-        self.plan.marks = marks;
+        self.marks = marks;
         Ok(())
     }
 }

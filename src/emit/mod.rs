@@ -60,13 +60,29 @@ pub struct Program<'a> {
     /// Identifiers of the file, never reused for new names.
     pub taken: &'a BTreeSet<String>,
     pub indent: &'a str,
-    /// How to mark the loop over each dimension (missing: no mark).
-    pub marks: &'a [LoopMark],
+    /// How loops may be marked, by statement, then time dimension
+    /// (missing: no mark); see [`Program::loop_mark`].
+    pub marks: &'a [Vec<LoopMark>],
     /// Whether the output is compiled with OpenMP (else SIMD loops get `GCC ivdep`).
     pub openmp: bool,
 }
 
-/// What the schedule allows for the loops over one dimension.
+impl Program<'_> {
+    /// The mark of a loop over `dim` around `body`: what every statement
+    /// inside allows.
+    fn loop_mark(&self, dim: usize, body: &[Node]) -> LoopMark {
+        let mut ids = Vec::new();
+        Node::statements(body, &mut ids);
+        let marks: Vec<LoopMark> =
+            ids.iter().map(|&id| self.marks.get(id).and_then(|m| m.get(dim)).copied().unwrap_or_default()).collect();
+        LoopMark {
+            parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel),
+            simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
+        }
+    }
+}
+
+/// What the schedule allows for one statement's loop over one dimension.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoopMark {
     /// No dependence is carried: `omp parallel for` on the outermost such loop.
@@ -165,7 +181,7 @@ impl Printer<'_> {
 
     fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
         let (name, ty, sign) = self.loop_variable(dim, body);
-        let mark = self.program.marks.get(dim).copied().unwrap_or_default();
+        let mark = self.program.loop_mark(dim, body);
         let parallel = mark.parallel && !self.in_parallel;
         let simd = mark.simd && !parallel && !has_loop(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();

@@ -212,6 +212,11 @@ impl Set {
         self.copy()?.intersect(other.copy()?).checked().map(Set)
     }
 
+    /// `{ [x, y] : x in self and y in other }`.
+    pub fn flat_product(&self, other: &Set) -> IslResult<Set> {
+        self.copy()?.flat_product(other.copy()?).checked().map(Set)
+    }
+
     pub fn subtract(&self, other: &Set) -> IslResult<Set> {
         self.copy()?.subtract(other.copy()?).checked().map(Set)
     }
@@ -383,6 +388,11 @@ impl Map {
         self.copy()?.apply_range(f.copy()?).checked().map(Map)
     }
 
+    /// `{ x -> [y, z] : x -> y in self and x -> z in other }`.
+    pub fn flat_range_product(&self, other: &Map) -> IslResult<Map> {
+        self.copy()?.flat_range_product(other.copy()?).checked().map(Map)
+    }
+
     pub fn reverse(&self) -> IslResult<Map> {
         self.copy()?.reverse().checked().map(Map)
     }
@@ -405,6 +415,15 @@ impl Map {
     pub fn out_is_constant(&self, pos: usize) -> IslResult<bool> {
         let v = self.0.plain_get_val_if_fixed(DimType::Out, pos as u32).checked()?;
         Ok(!v.is_nan().checked()?)
+    }
+
+    /// The value of output dimension `pos` when it is a fixed integer.
+    pub fn out_constant(&self, pos: usize) -> IslResult<Option<i64>> {
+        let v = self.0.plain_get_val_if_fixed(DimType::Out, pos as u32).checked()?;
+        if v.is_nan().checked()? || !v.is_int().checked()? {
+            return Ok(None);
+        }
+        Ok(Some(v.get_num_si().checked()?))
     }
 }
 
@@ -449,6 +468,10 @@ impl UnionMap {
 
     pub fn intersect_domain(&self, domain: &UnionSet) -> IslResult<UnionMap> {
         self.copy()?.intersect_domain_union_set(domain.copy()?).checked().map(UnionMap)
+    }
+
+    pub fn intersect_range(&self, range: &UnionSet) -> IslResult<UnionMap> {
+        self.copy()?.intersect_range(range.copy()?).checked().map(UnionMap)
     }
 
     pub fn coalesce(&self) -> IslResult<UnionMap> {

@@ -58,8 +58,15 @@ impl Analysis {
         Ok(Analysis { distances, n_params, dims: sc.dims, loop_dims })
     }
 
+    /// The dependence distances (or a sound over-approximation of them).
+    pub fn distances(&self) -> &Set {
+        &self.distances
+    }
+
+    /// Whether some statement has more than one value at dimension `k`
+    /// (false past the last dimension).
     pub fn is_loop(&self, k: usize) -> bool {
-        self.loop_dims[k]
+        self.loop_dims.get(k).copied().unwrap_or(false)
     }
 
     /// The distances of the dependences not satisfied before dimension `k`.
@@ -116,7 +123,7 @@ impl Analysis {
 fn element_moves(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<Set>> {
     let step = step_along(scop.ast.params.len(), sc.dims, k)?;
     let mut moves = Vec::new();
-    for (st, time) in scop.statements.iter().zip(&sc.maps) {
+    for (time, st) in sc.statements(scop) {
         let at_time = time.reverse()?;
         for a in &st.accesses {
             let element = at_time.apply_range(&a.relation)?;
@@ -152,7 +159,7 @@ pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<
 pub fn reuses_along(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
     let mut in_band = Vec::new();
-    for (time, st) in sc.maps.iter().zip(&scop.statements) {
+    for (time, st) in sc.statements(scop) {
         let mut spans = true;
         for j in band.clone() {
             spans &= !time.out_is_constant(j)?;

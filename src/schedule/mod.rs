@@ -13,7 +13,7 @@ pub mod analysis;
 pub use analysis::Analysis;
 
 use crate::model::isl::{self, IslError, IslResult, Map, SchedulerOptions, Set, UnionMap, UnionSet};
-use crate::model::Scop;
+use crate::model::{params_decl, Scop, Statement};
 use serde::Serialize;
 
 /// How aggressively `--schedule=auto` fuses loop nests.
@@ -29,17 +29,37 @@ pub enum Fuse {
     None,
 }
 
-/// Every statement's schedule into one space of `dims` dimensions.
+/// The schedules of some statements of a SCoP (all of them, or one loop
+/// nest's) into one space of `dims` dimensions.
 #[derive(Clone)]
 pub struct Scattering {
-    /// `S<k>[i..] -> [c0..c(dims-1)]`, by statement index.
+    /// The SCoP's indices of the statements scheduled, ascending.
+    pub stmts: Vec<usize>,
+    /// `S<k>[i..] -> [c0..c(dims-1)]`, one per entry of `stmts`.
     pub maps: Vec<Map>,
     pub dims: usize,
 }
 
+/// The statements of one loop nest (see [`Scattering::nests`]) and the
+/// constant time dimensions that place the nest among the others.
+#[derive(Clone)]
+pub struct Nest {
+    pub prefix: Vec<i64>,
+    pub scattering: Scattering,
+}
+
 impl Scattering {
     pub fn original(scop: &Scop) -> Scattering {
-        Scattering { maps: scop.statements.iter().map(|s| s.schedule.clone()).collect(), dims: scop.schedule_dims }
+        Scattering {
+            stmts: (0..scop.statements.len()).collect(),
+            maps: scop.statements.iter().map(|s| s.schedule.clone()).collect(),
+            dims: scop.schedule_dims,
+        }
+    }
+
+    /// Each map with the statement it schedules.
+    pub fn statements<'a>(&'a self, scop: &'a Scop) -> impl Iterator<Item = (&'a Map, &'a Statement)> {
+        self.maps.iter().zip(self.stmts.iter().map(|&k| &scop.statements[k]))
     }
 
     /// isl's scheduler, configured like PLUTO: outer parallelism, permutable
@@ -47,19 +67,42 @@ impl Scattering {
     /// [`crate::deps::Dependences::generators`]) is a validity, proximity and
     /// coincidence constraint.
     pub fn auto(scop: &Scop, legality: &UnionMap, fuse: Fuse) -> IslResult<Scattering> {
-        let domain = UnionSet::from_sets(scop.statements.iter().map(|s| &s.domain))?;
-        let all = legality;
         let options = SchedulerOptions {
             outer_coincidence: true,
             serialize_sccs: fuse == Fuse::None,
             whole_component: fuse == Fuse::Max,
             max_coefficient: MAX_SCHEDULE_COEFFICIENT,
         };
-        let flat = isl::compute_schedule(&domain, all, all, all, options)?;
-        let mut maps: Vec<Option<Map>> = vec![None; scop.statements.len()];
+        Scattering::computed(scop, (0..scop.statements.len()).collect(), legality, options)
+    }
+
+    /// A schedule of the statements `stmts` (one loop nest) whose outer
+    /// band is as deep as the dependences allow, outer parallelism
+    /// forgone: time loops skewed so that time and space tile together.
+    pub fn skewed(scop: &Scop, stmts: Vec<usize>, legality: &UnionMap) -> IslResult<Scattering> {
+        let options = SchedulerOptions {
+            outer_coincidence: false,
+            serialize_sccs: false,
+            whole_component: true,
+            max_coefficient: MAX_SCHEDULE_COEFFICIENT,
+        };
+        Scattering::computed(scop, stmts, legality, options)
+    }
+
+    /// isl's schedule of the statements `stmts` under the dependences among them.
+    fn computed(
+        scop: &Scop,
+        stmts: Vec<usize>,
+        legality: &UnionMap,
+        options: SchedulerOptions,
+    ) -> IslResult<Scattering> {
+        let domain = UnionSet::from_sets(stmts.iter().map(|&k| &scop.statements[k].domain))?;
+        let among = legality.intersect_domain(&domain)?.intersect_range(&domain)?;
+        let flat = isl::compute_schedule(&domain, &among, &among, &among, options)?;
+        let mut maps: Vec<Option<Map>> = vec![None; stmts.len()];
         for m in flat.maps()? {
             let name = m.domain_name()?;
-            match scop.statements.iter().position(|s| s.name == name) {
+            match stmts.iter().position(|&k| scop.statements[k].name == name) {
                 Some(k) => maps[k] = Some(m),
                 None => return Err(IslError(format!("the scheduler returned an unknown statement `{name}`"))),
             }
@@ -68,17 +111,75 @@ impl Scattering {
             .into_iter()
             .map(|m| m.ok_or_else(|| IslError("the scheduler dropped a statement".into())))
             .collect::<IslResult<_>>()?;
-        Scattering::padded(maps)
+        Scattering::padded(stmts, maps)
     }
 
     /// Statement schedules of different lengths, padded with zeros to one space.
-    pub fn padded(maps: Vec<Map>) -> IslResult<Scattering> {
+    pub fn padded(stmts: Vec<usize>, maps: Vec<Map>) -> IslResult<Scattering> {
         let mut dims = 0;
         for m in &maps {
             dims = dims.max(m.n_out()?);
         }
         let maps = maps.iter().map(|m| m.pad_out(dims - m.n_out()?)).collect::<IslResult<Vec<_>>>()?;
-        Ok(Scattering { maps, dims })
+        Ok(Scattering { stmts, maps, dims })
+    }
+
+    /// The loop nests that constant leading time dimensions keep apart
+    /// (the children of the schedule tree's outer sequences), in time
+    /// order. Dependences between nests are carried by those constants,
+    /// so each nest can be transformed on its own as long as its prefix
+    /// stays.
+    pub fn nests(&self, n_params: usize) -> IslResult<Vec<Nest>> {
+        let mut out = Vec::new();
+        self.split_into(Vec::new(), n_params, &mut out)?;
+        Ok(out)
+    }
+
+    fn split_into(&self, prefix: Vec<i64>, n_params: usize, out: &mut Vec<Nest>) -> IslResult<()> {
+        let mut leading = Vec::with_capacity(self.maps.len());
+        for m in &self.maps {
+            match (self.dims > 0).then(|| m.out_constant(0)).transpose()?.flatten() {
+                Some(v) => leading.push(v),
+                None => {
+                    out.push(Nest { prefix, scattering: self.clone() });
+                    return Ok(());
+                }
+            }
+        }
+        let mut values = leading.clone();
+        values.sort_unstable();
+        values.dedup();
+        let rest: Vec<String> = (1..self.dims).map(|k| format!("c{k}")).collect();
+        let strip = time_map(n_params, self.dims, &rest)?;
+        for v in values {
+            let (mut stmts, mut maps) = (Vec::new(), Vec::new());
+            for ((&k, m), _) in self.stmts.iter().zip(&self.maps).zip(&leading).filter(|(_, &l)| l == v) {
+                stmts.push(k);
+                maps.push(m.apply_range(&strip)?);
+            }
+            let inner = Scattering { stmts, maps, dims: self.dims - 1 };
+            inner.split_into([prefix.as_slice(), &[v]].concat(), n_params, out)?;
+        }
+        Ok(())
+    }
+
+    /// The nests put back in place: one scattering of every statement,
+    /// each nest behind its prefix, padded with zeros to a common depth.
+    pub fn join(nests: &[Nest], n_params: usize) -> IslResult<Scattering> {
+        let dims = nests.iter().map(|n| n.prefix.len() + n.scattering.dims).max().unwrap_or(0);
+        let mut placed: Vec<(usize, Map)> = Vec::new();
+        for n in nests {
+            let mut out: Vec<String> = n.prefix.iter().map(i64::to_string).collect();
+            out.extend((0..n.scattering.dims).map(|k| format!("c{k}")));
+            out.resize(dims, "0".into());
+            let place = time_map(n_params, n.scattering.dims, &out)?;
+            for (&k, m) in n.scattering.stmts.iter().zip(&n.scattering.maps) {
+                placed.push((k, m.apply_range(&place)?));
+            }
+        }
+        placed.sort_by_key(|(k, _)| *k);
+        let (stmts, maps) = placed.into_iter().unzip();
+        Ok(Scattering { stmts, maps, dims })
     }
 
     pub fn union(&self) -> IslResult<UnionMap> {
@@ -89,7 +190,23 @@ impl Scattering {
     /// (`[c..] -> [c'..]`), which has `dims` output dimensions.
     pub fn then(&self, f: &Map, dims: usize) -> IslResult<Scattering> {
         let maps = self.maps.iter().map(|m| m.apply_range(f)).collect::<IslResult<Vec<_>>>()?;
-        Ok(Scattering { maps, dims })
+        Ok(Scattering { stmts: self.stmts.clone(), maps, dims })
+    }
+
+    /// Each statement's time in `self`, then its time in `other` (a
+    /// scattering of the same statements).
+    pub fn beside(&self, other: &Scattering) -> IslResult<Scattering> {
+        if self.stmts != other.stmts {
+            return Err(IslError("scatterings of different statements put side by side".into()));
+        }
+        let maps = self.maps.iter().zip(&other.maps).map(|(a, b)| a.flat_range_product(b)).collect::<IslResult<_>>()?;
+        Ok(Scattering { stmts: self.stmts.clone(), maps, dims: self.dims + other.dims })
+    }
+
+    /// Every statement composed with `[c0..] -> [out..]`, `out` written
+    /// over the current dimensions `c<k>`.
+    pub fn remap(&self, out: &[String], n_params: usize) -> IslResult<Scattering> {
+        self.then(&time_map(n_params, self.dims, out)?, out.len())
     }
 
     /// The legality verifier: every instance of `scop` is scheduled exactly
@@ -97,18 +214,46 @@ impl Scattering {
     /// [`crate::deps::Dependences::generators`]) goes forward in time.
     /// Returns the dependence distances, for [`Analysis::from_distances`].
     pub fn verify(&self, scop: &Scop, legality: &UnionMap) -> Result<Set, Violation> {
-        for (m, s) in self.maps.iter().zip(&scop.statements) {
+        self.runs_each_once(scop)?;
+        let distances = analysis::distances(self, legality, scop.ast.params.len())?;
+        forward(distances, scop.ast.params.len(), self.dims)
+    }
+
+    /// The verifier for a scattering whose dependence distances are known
+    /// to lie in `bound` (a sound over-approximation built from verified
+    /// pieces, as for tiles of a permutable band): every instance runs
+    /// once and every vector of `bound` goes forward in time. Cheaper than
+    /// [`Scattering::verify`] where floors make exact distances costly.
+    pub fn verify_within(&self, scop: &Scop, bound: Set) -> Result<Set, Violation> {
+        self.runs_each_once(scop)?;
+        forward(bound, scop.ast.params.len(), self.dims)
+    }
+
+    fn runs_each_once(&self, scop: &Scop) -> Result<(), Violation> {
+        for (m, s) in self.statements(scop) {
             if !m.is_single_valued()? || !s.domain.is_subset_of(&m.domain()?)? {
                 return Err(Violation::NotOnce(s.name.clone()));
             }
         }
-        let n_params = scop.ast.params.len();
-        let distances = analysis::distances(self, legality, n_params)?;
-        if !distances.subtract(&analysis::lex_positive(n_params, self.dims)?)?.is_empty()? {
-            return Err(Violation::Backward);
-        }
-        Ok(distances)
+        Ok(())
     }
+}
+
+/// `distances`, if all are lexicographically positive.
+fn forward(distances: Set, n_params: usize, dims: usize) -> Result<Set, Violation> {
+    if distances.n_dims()? != dims {
+        return Err(Violation::Isl(IslError("dependence distances of the wrong dimension".into())));
+    }
+    if !distances.subtract(&analysis::lex_positive(n_params, dims)?)?.is_empty()? {
+        return Err(Violation::Backward);
+    }
+    Ok(distances)
+}
+
+/// `[c0..c(dims-1)] -> [out..]`.
+fn time_map(n_params: usize, dims: usize, out: &[String]) -> IslResult<Map> {
+    let from: Vec<String> = (0..dims).map(|k| format!("c{k}")).collect();
+    Map::parse(&format!("{} -> {{ [{}] -> [{}] }}", params_decl(n_params), from.join(", "), out.join(", ")))
 }
 
 /// Larger coefficients give steep skews whose tiles vectorise badly.

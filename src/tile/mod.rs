@@ -4,8 +4,7 @@
 //! affine map of the time space applied to every statement; legality is
 //! the caller's to check with [`Scattering::verify`].
 
-use crate::model::isl::{IslResult, Map};
-use crate::model::params_decl;
+use crate::model::isl::{set_text, IslResult, Set};
 use crate::schedule::Scattering;
 use std::ops::Range;
 
@@ -29,7 +28,7 @@ pub fn rectangular(
     l2_ratio: Option<i64>,
     n_params: usize,
 ) -> IslResult<(Scattering, TiledBand)> {
-    let size = |j: usize| sizes.get(j).or(sizes.last()).copied().unwrap_or(32);
+    let size = |j: usize| size_of(sizes, j);
     let depth = band.len();
     let mut levels: Vec<Vec<i64>> = Vec::new();
     if let Some(r) = l2_ratio {
@@ -41,8 +40,7 @@ pub fn rectangular(
         out.extend(band.clone().zip(level).map(|(k, s)| format!("floor(c{k}/{s})")));
     }
     out.extend((band.start..sc.dims).map(var));
-    let dims = sc.dims + levels.len() * depth;
-    let tiled = sc.then(&time_map(n_params, sc.dims, &out)?, dims)?;
+    let tiled = sc.remap(&out, n_params)?;
     let l1 = band.start + (levels.len() - 1) * depth;
     let points = l1 + depth;
     Ok((
@@ -51,13 +49,49 @@ pub fn rectangular(
     ))
 }
 
+/// The tile size of band member `j`: the last given repeats, 32 by default.
+fn size_of(sizes: &[i64], j: usize) -> i64 {
+    sizes.get(j).or(sizes.last()).copied().unwrap_or(32)
+}
+
+/// Time tiling: tiles over the outer `depth` dimensions of `skewed` (a
+/// permutable band), run on a wavefront if `wavefront`, inside each of
+/// which the points run in the order of `inner`, a schedule of the same
+/// statements. Running a tile in the original order keeps its innermost
+/// loop stride-1 and parallel, which tiles of the skewed loops themselves
+/// would not be.
+pub fn time_tiles(
+    skewed: &Scattering,
+    depth: usize,
+    sizes: &[i64],
+    wavefront: bool,
+    inner: &Scattering,
+    n_params: usize,
+) -> IslResult<Scattering> {
+    let mut tiles: Vec<String> = (0..depth).map(|k| format!("floor(c{k}/{})", size_of(sizes, k))).collect();
+    if wavefront {
+        tiles[0] = format!("{} + {}", tiles[0], tiles[1]);
+    }
+    skewed.remap(&tiles, n_params)?.beside(inner)
+}
+
+/// Where the tile part of [`time_tiles`]'s dependence distances lies: a
+/// dependence never goes back along a permutable band, so neither does
+/// its tile along any tile dimension (`a_k >= 0`), and a wavefront
+/// replaces `a_0` by `a_0 + a_1`.
+pub fn time_tile_distances(depth: usize, wavefront: bool, n_params: usize) -> IslResult<Set> {
+    let mut body: Vec<String> = (1..depth).map(|k| format!("c{k} >= 0")).collect();
+    body.push(if wavefront { "c0 >= c1".into() } else { "c0 >= 0".into() });
+    Set::parse(&set_text(n_params, depth, &body.join(" and ")))
+}
+
 /// Replace the first of `tiles` by the sum of the first two: tiles on one
 /// anti-diagonal run together, so the second tile dimension becomes
 /// parallel when the band is permutable.
 pub fn wavefront(sc: &Scattering, tiles: Range<usize>, n_params: usize) -> IslResult<Scattering> {
     let out: Vec<String> =
         (0..sc.dims).map(|k| if k == tiles.start { format!("c{k} + c{}", k + 1) } else { var(k) }).collect();
-    sc.then(&time_map(n_params, sc.dims, &out)?, sc.dims)
+    sc.remap(&out, n_params)
 }
 
 /// Move dimension `from` to position `to` (within one permutable band).
@@ -66,15 +100,9 @@ pub fn move_dim(sc: &Scattering, from: usize, to: usize, n_params: usize) -> Isl
     let k = order.remove(from);
     order.insert(to, k);
     let out: Vec<String> = order.into_iter().map(var).collect();
-    sc.then(&time_map(n_params, sc.dims, &out)?, sc.dims)
+    sc.remap(&out, n_params)
 }
 
 fn var(k: usize) -> String {
     format!("c{k}")
-}
-
-/// `[c0..] -> [out..]`.
-fn time_map(n_params: usize, dims: usize, out: &[String]) -> IslResult<Map> {
-    let from: Vec<String> = (0..dims).map(var).collect();
-    Map::parse(&format!("{} -> {{ [{}] -> [{}] }}", params_decl(n_params), from.join(", "), out.join(", ")))
 }
