@@ -187,9 +187,6 @@ impl TransformArgs {
                     .collect::<Result<_, _>>()?;
             }
         }
-        if sizes.is_empty() {
-            sizes = TileOptions::default().sizes;
-        }
         if let Some(bad) = sizes.iter().chain(&self.l2_tile).find(|&&s| !(1..=1 << 20).contains(&s)) {
             return Err(format!("tile size or ratio {bad} is out of range (1 to 1048576)"));
         }

@@ -43,19 +43,15 @@ pub enum ScheduleKind {
 }
 
 /// Rectangular tiling of permutable bands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TileOptions {
     /// Tile size per band member, outermost first; the last is repeated.
+    /// Empty: polyc's choice (see [`crate::tile`]).
     pub sizes: Vec<i64>,
     /// A second (L2) level of tiles this many first-level tiles wide.
     pub l2_ratio: Option<i64>,
 }
 
-impl Default for TileOptions {
-    fn default() -> Self {
-        TileOptions { sizes: vec![32], l2_ratio: None }
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct Options {

@@ -309,7 +309,13 @@ impl Planner<'_> {
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
             match tile::rectangular(&self.nest.scattering, band.clone(), &t.sizes, t.l2_ratio, self.n_params) {
                 Ok((tiled, placed)) => {
-                    if self.try_apply(name, Ok(tiled))? && options.parallel {
+                    if !self.try_apply(name, Ok(tiled))? {
+                        continue;
+                    }
+                    if options.simd {
+                        self.original_points_if_more_contiguous(placed.points.clone())?;
+                    }
+                    if options.parallel {
                         self.wavefront_if_sequential(placed.outer_tiles)?;
                     }
                 }
@@ -318,6 +324,33 @@ impl Planner<'_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Run each tile's points in the original order when the tiled band
+    /// is innermost and its last point loop, not a vector loop, walks
+    /// memory less contiguously than the original innermost loop (a skewed band, as isl gives
+    /// floyd-warshall): tiles keep their schedule, and the original order
+    /// within a tile respects every dependence inside it.
+    fn original_points_if_more_contiguous(&mut self, points: Range<usize>) -> IslResult<()> {
+        let sc = &self.nest.scattering;
+        if (points.end..sc.dims).any(|k| self.analysis.is_loop(k)) || self.is_vector_loop(points.end - 1)? {
+            return Ok(());
+        }
+        let original = Scattering::original_of(self.scop, sc.stmts.clone());
+        let Some(innermost) = (0..original.dims).rev().find(|&k| Analysis::varies(&original, k)) else {
+            return Ok(());
+        };
+        let contiguity = |sc: &Scattering, k| -> IslResult<i64> {
+            let (contiguous, other) = analysis::contiguous_accesses(self.scop, sc, k)?;
+            Ok(contiguous as i64 - other as i64)
+        };
+        if contiguity(&original, innermost)? <= contiguity(sc, points.end - 1)? {
+            return Ok(());
+        }
+        let tiles: Vec<String> = (0..points.start).map(|k| format!("c{k}")).collect();
+        let candidate = sc.remap(&tiles, self.n_params).and_then(|t| t.beside(&original));
+        self.try_apply("tile-points=original", candidate)?;
         Ok(())
     }
 
@@ -385,6 +418,11 @@ impl Planner<'_> {
         Ok(())
     }
 
+    /// Whether the loop over `k` is parallel and walks every access contiguously.
+    fn is_vector_loop(&self, k: usize) -> IslResult<bool> {
+        Ok(self.analysis.is_parallel(k)? && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0)
+    }
+
     /// Parallel loop dimensions, and those whose accesses are all contiguous.
     fn mark(&mut self, options: &Options) -> IslResult<()> {
         let sc = &self.nest.scattering;
@@ -394,7 +432,7 @@ impl Planner<'_> {
                 continue;
             }
             mark.parallel = options.parallel;
-            mark.simd = options.simd && analysis::contiguous_accesses(self.scop, sc, k)?.1 == 0;
+            mark.simd = options.simd && self.is_vector_loop(k)?;
         }
         if marks.iter().any(|m| m.parallel) {
             self.notes.applied("parallel");

@@ -49,13 +49,14 @@ impl Analysis {
 
     /// With the dependence `distances` under `sc` already known.
     pub fn from_distances(sc: &Scattering, distances: Set, n_params: usize) -> IslResult<Analysis> {
-        let mut loop_dims = vec![false; sc.dims];
-        for m in &sc.maps {
-            for (k, is_loop) in loop_dims.iter_mut().enumerate() {
-                *is_loop |= !m.out_is_constant(k)?;
-            }
-        }
+        let loop_dims = (0..sc.dims).map(|k| Analysis::varies(sc, k)).collect();
         Ok(Analysis { distances, n_params, dims: sc.dims, loop_dims })
+    }
+
+    /// Whether some statement of `sc` has more than one value at dimension
+    /// `k` (or isl cannot tell).
+    pub fn varies(sc: &Scattering, k: usize) -> bool {
+        sc.maps.iter().any(|m| !m.out_is_constant(k).unwrap_or(false))
     }
 
     /// The dependence distances (or a sound over-approximation of them).

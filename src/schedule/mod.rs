@@ -50,11 +50,13 @@ pub struct Nest {
 
 impl Scattering {
     pub fn original(scop: &Scop) -> Scattering {
-        Scattering {
-            stmts: (0..scop.statements.len()).collect(),
-            maps: scop.statements.iter().map(|s| s.schedule.clone()).collect(),
-            dims: scop.schedule_dims,
-        }
+        Scattering::original_of(scop, (0..scop.statements.len()).collect())
+    }
+
+    /// The original schedule of the statements `stmts`.
+    pub fn original_of(scop: &Scop, stmts: Vec<usize>) -> Scattering {
+        let maps = stmts.iter().map(|&k| scop.statements[k].schedule.clone()).collect();
+        Scattering { stmts, maps, dims: scop.schedule_dims }
     }
 
     /// Each map with the statement it schedules.
