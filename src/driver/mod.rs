@@ -52,7 +52,6 @@ pub struct TileOptions {
     pub l2_ratio: Option<i64>,
 }
 
-
 #[derive(Clone, Debug)]
 pub struct Options {
     pub emit: Emit,

@@ -242,16 +242,23 @@ impl Planner<'_> {
     }
 
     /// Whether each statement's loop dimensions all lie in permutable bands
-    /// of depth two or more (or it has fewer than two loops).
+    /// of depth two or more or are short loops (or it has fewer than two
+    /// loops).
     fn fully_banded(&self) -> IslResult<bool> {
-        let bands = self.analysis.bands()?;
-        for (time, st) in self.nest.scattering.statements(self.scop) {
+        let sc = &self.nest.scattering;
+        let mut covered = vec![false; sc.dims];
+        for (b, e) in self.analysis.bands()?.into_iter().filter(|(b, e)| e - b >= 2) {
+            covered[b..e].iter_mut().for_each(|c| *c = true);
+        }
+        // A short loop (a filter's taps) stays innermost, where gcc unrolls it.
+        for (k, c) in covered.iter_mut().enumerate() {
+            *c = *c || (self.analysis.is_loop(k) && analysis::is_short_loop(self.scop, sc, k)?);
+        }
+        for (time, st) in sc.statements(self.scop) {
             let depth = st.domain.n_dims()?;
             let mut banded = 0;
-            for (b, e) in bands.iter().filter(|(b, e)| e - b >= 2) {
-                for k in *b..*e {
-                    banded += usize::from(!time.out_is_constant(k)?);
-                }
+            for (k, _) in covered.iter().enumerate().filter(|(_, c)| **c) {
+                banded += usize::from(!time.out_is_constant(k)?);
             }
             if depth >= 2 && banded < depth {
                 return Ok(false);
@@ -296,74 +303,107 @@ impl Planner<'_> {
     /// Reorder, tile and wavefront each permutable band of depth two or
     /// more; innermost band first, so the positions of the outer ones hold.
     fn bands(&mut self, options: &Options) -> IslResult<()> {
-        let bands = self.analysis.bands()?;
-        for band in bands.into_iter().rev().filter(|(b, e)| e - b >= 2) {
-            let band = band.0..band.1;
+        let mut bands = Vec::new();
+        for (b, e) in self.analysis.bands()? {
+            bands.extend(self.without_short_loops(b..e)?);
+        }
+        for band in bands.into_iter().rev().filter(|band| band.len() >= 2) {
             if options.simd {
                 self.vectorisable_innermost(band.clone())?;
             }
             let Some(t) = &options.tile else { continue };
-            if !self.band_has_reuse(band.clone())? || !self.band_has_parallel_member(band.clone())? {
+            let original = self.original_order_if_more_contiguous(band.end - 1)?;
+            if original.is_none()
+                && (!analysis::band_has_reuse(self.scop, &self.nest.scattering, band.clone())?
+                    || !self.band_has_parallel_member(band.clone())?)
+            {
                 continue;
             }
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
-            match tile::rectangular(&self.nest.scattering, band.clone(), &t.sizes, t.l2_ratio, self.n_params) {
-                Ok((tiled, placed)) => {
-                    if !self.try_apply(name, Ok(tiled))? {
+            let (tiled, placed) =
+                match tile::rectangular(&self.nest.scattering, band.clone(), &t.sizes, t.l2_ratio, self.n_params) {
+                    Ok(tiled) => tiled,
+                    Err(e) => {
+                        self.try_apply(name, Err(e))?;
                         continue;
                     }
-                    if options.simd {
-                        self.original_points_if_more_contiguous(placed.points.clone())?;
-                    }
-                    if options.parallel {
-                        self.wavefront_if_sequential(placed.outer_tiles)?;
-                    }
+                };
+            if !self.try_apply(name, Ok(tiled))? {
+                continue;
+            }
+            let original = match original {
+                None if self.only_short_loops_after(placed.points.end - 1)? => {
+                    Some(Scattering::original_of(self.scop, self.nest.scattering.stmts.clone()))
                 }
-                Err(e) => {
-                    self.try_apply(name, Err(e))?;
-                }
+                original => original,
+            };
+            if let Some(original) = original {
+                let tiles: Vec<String> = (0..placed.points.start).map(|k| format!("c{k}")).collect();
+                let candidate = self.nest.scattering.remap(&tiles, self.n_params).and_then(|t| t.beside(&original));
+                self.try_apply("tile-points=original", candidate)?;
+            }
+            if options.parallel {
+                self.wavefront_if_sequential(placed.outer_tiles)?;
             }
         }
         Ok(())
     }
 
-    /// Run each tile's points in the original order when the tiled band
-    /// is innermost and its last point loop, not a vector loop, walks
-    /// memory less contiguously than the original innermost loop (a skewed band, as isl gives
-    /// floyd-warshall): tiles keep their schedule, and the original order
-    /// within a tile respects every dependence inside it.
-    fn original_points_if_more_contiguous(&mut self, points: Range<usize>) -> IslResult<()> {
+    /// The original schedule of the nest's statements, when the loop over
+    /// `innermost` is the nest's last, is not a vector loop, and walks
+    /// memory less contiguously than the original innermost loop (a skewed
+    /// band, as isl gives floyd-warshall or a summed-area table). Tiles of
+    /// the band then run their points in the original order, which is
+    /// legal (it orders every dependence inside a tile) and restores the
+    /// locality; the tiles still run in parallel along a wavefront.
+    fn original_order_if_more_contiguous(&self, innermost: usize) -> IslResult<Option<Scattering>> {
         let sc = &self.nest.scattering;
-        if (points.end..sc.dims).any(|k| self.analysis.is_loop(k)) || self.is_vector_loop(points.end - 1)? {
-            return Ok(());
+        if (innermost + 1..sc.dims).any(|k| self.analysis.is_loop(k)) || self.is_vector_loop(innermost)? {
+            return Ok(None);
         }
         let original = Scattering::original_of(self.scop, sc.stmts.clone());
-        let Some(innermost) = (0..original.dims).rev().find(|&k| Analysis::varies(&original, k)) else {
-            return Ok(());
+        let Some(original_innermost) = (0..original.dims).rev().find(|&k| Analysis::varies(&original, k)) else {
+            return Ok(None);
         };
         let contiguity = |sc: &Scattering, k| -> IslResult<i64> {
             let (contiguous, other) = analysis::contiguous_accesses(self.scop, sc, k)?;
             Ok(contiguous as i64 - other as i64)
         };
-        if contiguity(&original, innermost)? <= contiguity(sc, points.end - 1)? {
-            return Ok(());
+        if contiguity(&original, original_innermost)? <= contiguity(sc, innermost)? {
+            return Ok(None);
         }
-        let tiles: Vec<String> = (0..points.start).map(|k| format!("c{k}")).collect();
-        let candidate = sc.remap(&tiles, self.n_params).and_then(|t| t.beside(&original));
-        self.try_apply("tile-points=original", candidate)?;
-        Ok(())
+        Ok(Some(original))
     }
 
-    /// Whether tiles over `band` keep data that its loops, untiled, would
-    /// evict between uses. A sweep without such reuse (a stencil's space
-    /// loops) gains nothing from tiles and loses vector length to them.
-    fn band_has_reuse(&self, band: Range<usize>) -> IslResult<bool> {
-        for k in band.clone() {
-            if analysis::reuses_along(self.scop, &self.nest.scattering, band.clone(), k)? {
-                return Ok(true);
+    /// Whether the loops after dimension `k` are all short (and there is
+    /// one): the source's own order of those, which gcc unrolls and
+    /// vectorises around (a convolution's taps), is then the best order
+    /// inside a tile.
+    fn only_short_loops_after(&self, k: usize) -> IslResult<bool> {
+        let sc = &self.nest.scattering;
+        let inner: Vec<usize> = (k + 1..sc.dims).filter(|&j| self.analysis.is_loop(j)).collect();
+        for &j in &inner {
+            if !analysis::is_short_loop(self.scop, sc, j)? {
+                return Ok(false);
             }
         }
-        Ok(false)
+        Ok(!inner.is_empty())
+    }
+
+    /// The runs of `band` between its short loops (see
+    /// [`analysis::is_short_loop`]), each still a permutable band; the short
+    /// loops keep their place.
+    fn without_short_loops(&self, band: Range<usize>) -> IslResult<Vec<Range<usize>>> {
+        let mut runs = Vec::new();
+        let mut start = band.start;
+        for k in band.clone() {
+            if analysis::is_short_loop(self.scop, &self.nest.scattering, k)? {
+                runs.push(start..k);
+                start = k + 1;
+            }
+        }
+        runs.push(start..band.end);
+        Ok(runs.into_iter().filter(|r| !r.is_empty()).collect())
     }
 
     /// Whether some member of `band` is a parallel loop. Tiles of a band

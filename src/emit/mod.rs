@@ -183,7 +183,7 @@ impl Printer<'_> {
         let (name, ty, sign) = self.loop_variable(dim, body);
         let mark = self.program.loop_mark(dim, body);
         let parallel = mark.parallel && !self.in_parallel;
-        let simd = mark.simd && !parallel && !has_loop(body);
+        let simd = mark.simd && !parallel && only_short_loops(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
@@ -425,11 +425,21 @@ fn divisibility(e: &LinExpr) -> Option<(LinExpr, i64)> {
     (rest == **num).then_some((rest, *k))
 }
 
-fn has_loop(nodes: &[Node]) -> bool {
-    nodes.iter().any(|n| match n {
-        Node::For { .. } => true,
-        Node::Let { body, .. } | Node::Guard { body, .. } => has_loop(body),
-        Node::Stmt { .. } => false,
+/// Loops with constant bounds up to this many iterations are short.
+const SHORT_TRIP: i64 = 16;
+
+/// Whether every loop in `nodes` runs a short constant number of times
+/// (a filter's taps): gcc unrolls those fully, so a loop around them is
+/// still a vector loop, as it is in the source.
+fn only_short_loops(nodes: &[Node]) -> bool {
+    nodes.iter().all(|n| match n {
+        Node::For { lower, upper, body, .. } => {
+            let short = matches!((lower.as_slice(), upper.as_slice()),
+                ([l], [u]) if l.is_constant() && u.is_constant() && u.constant - l.constant < SHORT_TRIP);
+            short && only_short_loops(body)
+        }
+        Node::Let { body, .. } | Node::Guard { body, .. } => only_short_loops(body),
+        Node::Stmt { .. } => true,
     })
 }
 

@@ -388,6 +388,14 @@ impl Map {
         self.copy()?.apply_range(f.copy()?).checked().map(Map)
     }
 
+    pub fn range(&self) -> IslResult<Set> {
+        self.copy()?.range().checked().map(Set)
+    }
+
+    pub fn intersect_range(&self, range: &Set) -> IslResult<Map> {
+        self.copy()?.intersect_range(range.copy()?).checked().map(Map)
+    }
+
     /// `{ x -> [y, z] : x -> y in self and x -> z in other }`.
     pub fn flat_range_product(&self, other: &Map) -> IslResult<Map> {
         self.copy()?.flat_range_product(other.copy()?).checked().map(Map)

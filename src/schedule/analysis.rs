@@ -153,11 +153,13 @@ pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<
 }
 
 /// Whether some access of a statement that loops over all of `band`
-/// touches the same element on consecutive iterations of its member `k`:
-/// data a tile along `k` reuses (temporal locality that the untiled loop
-/// order may lose). Statements outside part of the band (a 1-d statement
-/// fused into a 2-d band) do not justify tiling it.
-pub fn reuses_along(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>, k: usize) -> IslResult<bool> {
+/// touches the same element on consecutive iterations of one member but
+/// not of another: data a tile reuses that the untiled loop order may
+/// evict in between. Data invariant along the whole band (a filter's
+/// coefficients) stays in cache anyway, and statements outside part of
+/// the band (a 1-d statement fused into a 2-d band) do not justify tiling
+/// it.
+pub fn band_has_reuse(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
     let mut in_band = Vec::new();
     for (time, st) in sc.statements(scop) {
@@ -167,16 +169,52 @@ pub fn reuses_along(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>, 
         }
         in_band.extend(std::iter::repeat_n(spans, st.accesses.len()));
     }
-    for (m, spans) in element_moves(scop, sc, k)?.into_iter().zip(in_band) {
-        let rank = m.n_dims()?;
-        if !spans {
+    // For each member, then each access: whether the element stays put.
+    let mut stays = Vec::new();
+    for k in band {
+        let mut along = Vec::new();
+        for m in element_moves(scop, sc, k)? {
+            let rank = m.n_dims()?;
+            along.push(rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(n_params, rank, 0)?)?);
+        }
+        stays.push(along);
+    }
+    Ok((0..in_band.len())
+        .any(|a| in_band[a] && stays.iter().any(|along| along[a]) && stays.iter().any(|along| !along[a])))
+}
+
+/// Trip counts up to this are short loops (see [`is_short_loop`]).
+const SHORT_LOOP: i64 = 16;
+
+/// Whether every statement that loops over dimension `k` of `sc` does so
+/// a few times at most (a filter's taps): gcc unrolls such a loop fully
+/// and vectorises the loop around it, which a tile or a permutation that
+/// moves it outwards would undo.
+pub fn is_short_loop(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
+    let n_params = scop.ast.params.len();
+    let vars = |c: &str| (0..sc.dims).map(|j| format!("{c}{j}")).collect::<Vec<_>>().join(", ");
+    let same_prefix: Vec<String> = (0..k).map(|j| format!("c{j} = d{j}")).collect();
+    let body = if same_prefix.is_empty() { String::new() } else { format!(" : {}", same_prefix.join(" and ")) };
+    let prefix_equal = Map::parse(&format!(
+        "{} -> {{ [{}] -> [{}]{body} }}",
+        crate::model::params_decl(n_params),
+        vars("c"),
+        vars("d")
+    ))?;
+    let short = Set::parse(&set_text(n_params, sc.dims, &format!("-{SHORT_LOOP} < c{k} < {SHORT_LOOP}")))?;
+    let mut loops = false;
+    for (time, st) in sc.statements(scop) {
+        if time.out_is_constant(k)? {
             continue;
         }
-        if rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(n_params, rank, 0)?)? {
-            return Ok(true);
+        loops = true;
+        let points = time.intersect_domain(&st.domain)?.range()?;
+        let spread = prefix_equal.intersect_domain(&points)?.intersect_range(&points)?.deltas()?;
+        if !spread.is_subset_of(&short)? {
+            return Ok(false);
         }
     }
-    Ok(false)
+    Ok(loops)
 }
 
 /// `[c] -> [c + e_k]`.
