@@ -113,6 +113,9 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
         None => Planner::for_nests(scop, &legality, Scattering::original(scop))?,
     };
     for p in &mut planners {
+        if options.schedule == ScheduleKind::Auto {
+            p.original_order_if_iterators_dropped()?;
+        }
         if !p.time_tiled(options)? {
             p.bands(options)?;
         }
@@ -208,7 +211,7 @@ impl<'a> Planner<'a> {
         let mut planners = Vec::new();
         for nest in sc.nests(n_params)? {
             let analysis = Analysis::new(&nest.scattering, legality, n_params)?;
-            let marks = vec![LoopMark::default(); nest.scattering.dims];
+            let marks = Vec::new();
             planners.push(Planner { scop, legality, n_params, nest, analysis, marks, notes: Notes::default() });
         }
         Ok(planners)
@@ -265,6 +268,18 @@ impl Planner<'_> {
             }
         }
         Ok(true)
+    }
+
+    /// Go back to the original order of a nest whose schedule leaves some
+    /// iterator implicit (see [`analysis::drops_iterators`]): isl does not
+    /// see a hand-tiled nest's tiles, and undoes them.
+    fn original_order_if_iterators_dropped(&mut self) -> IslResult<()> {
+        let sc = &self.nest.scattering;
+        if analysis::drops_iterators(self.scop, sc)? {
+            let original = Scattering::original_of(self.scop, sc.stmts.clone());
+            self.try_apply("original-order", Ok(original))?;
+        }
+        Ok(())
     }
 
     /// Time tiling (tiled stencils): when the nest's outer loop carries

@@ -283,6 +283,20 @@ impl Set {
     }
 
     /// A convex superset, cheap to compute.
+    /// The dimension of the set's affine hull: its dimensions less the
+    /// independent equalities among them.
+    pub fn dimension(&self) -> IslResult<usize> {
+        let hull = Set(self.copy()?.affine_hull().checked()?.to_set().checked()?);
+        let n = self.n_dims()?;
+        // An equality with a floor (`i mod 8 = 0`) is a lattice, not a lost dimension.
+        let equalities = hull
+            .constraints()?
+            .iter()
+            .filter(|c| c.is_eq && !c.expr.has_floor() && (0..n).any(|d| c.expr.involves_dim(d)))
+            .count();
+        Ok(n.saturating_sub(equalities))
+    }
+
     pub fn simple_hull(&self) -> IslResult<Set> {
         let hull = self.copy()?.simple_hull().checked()?;
         hull.to_set().checked().map(Set)

@@ -191,6 +191,32 @@ const SHORT_LOOP: i64 = 16;
 /// and vectorises the loop around it, which a tile or a permutation that
 /// moves it outwards would undo.
 pub fn is_short_loop(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
+    spread_within(scop, sc, k, SHORT_LOOP - 1)
+}
+
+/// Whether some statement of `sc` varies in fewer time dimensions than
+/// its domain has (independent iterators): the others are determined only
+/// through floors (isl
+/// drops a hand-written tile loop that its point loop determines), and
+/// the scanner regenerates each as a loop of one iteration per point.
+pub fn drops_iterators(scop: &Scop, sc: &Scattering) -> IslResult<bool> {
+    for (time, st) in sc.statements(scop) {
+        let mut varying = 0;
+        for k in 0..sc.dims {
+            varying += usize::from(!time.out_is_constant(k)?);
+        }
+        if varying < st.domain.dimension()? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether some statement varies at dimension `k` and, for every such
+/// statement, the values at `k` under one prefix (the dimensions before
+/// it) differ by at most `limit`.
+fn spread_within(scop: &Scop, sc: &Scattering, k: usize, limit: i64) -> IslResult<bool> {
+    // (`limit` is one less than the longest trip count allowed.)
     let n_params = scop.ast.params.len();
     let vars = |c: &str| (0..sc.dims).map(|j| format!("{c}{j}")).collect::<Vec<_>>().join(", ");
     let same_prefix: Vec<String> = (0..k).map(|j| format!("c{j} = d{j}")).collect();
@@ -201,7 +227,7 @@ pub fn is_short_loop(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> 
         vars("c"),
         vars("d")
     ))?;
-    let short = Set::parse(&set_text(n_params, sc.dims, &format!("-{SHORT_LOOP} < c{k} < {SHORT_LOOP}")))?;
+    let within = Set::parse(&set_text(n_params, sc.dims, &format!("-{limit} <= c{k} <= {limit}")))?;
     let mut loops = false;
     for (time, st) in sc.statements(scop) {
         if time.out_is_constant(k)? {
@@ -210,7 +236,7 @@ pub fn is_short_loop(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> 
         loops = true;
         let points = time.intersect_domain(&st.domain)?.range()?;
         let spread = prefix_equal.intersect_domain(&points)?.intersect_range(&points)?.deltas()?;
-        if !spread.is_subset_of(&short)? {
+        if !spread.is_subset_of(&within)? {
             return Ok(false);
         }
     }
