@@ -62,8 +62,8 @@ struct Planner<'a> {
     nest: Nest,
     /// Of the nest's current scattering.
     analysis: Analysis,
-    /// By time dimension of the nest.
-    marks: Vec<LoopMark>,
+    /// By statement of the nest, then time dimension.
+    marks: Vec<Vec<LoopMark>>,
     notes: Notes,
 }
 
@@ -118,6 +118,9 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
         }
         if !p.time_tiled(options)? {
             p.bands(options)?;
+            if options.schedule == ScheduleKind::Auto && p.original_order_if_it_vectorises()? {
+                p.bands(options)?;
+            }
         }
         p.mark(options)?;
     }
@@ -126,8 +129,8 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
     let mut marks = vec![vec![LoopMark::default(); scattering.dims]; scop.statements.len()];
     for p in planners {
         let offset = p.nest.prefix.len();
-        for &k in &p.nest.scattering.stmts {
-            marks[k][offset..offset + p.marks.len()].copy_from_slice(&p.marks);
+        for (&k, own) in p.nest.scattering.stmts.iter().zip(&p.marks) {
+            marks[k][offset..offset + own.len()].copy_from_slice(own);
         }
         notes.merge(p.notes);
     }
@@ -280,6 +283,36 @@ impl Planner<'_> {
             self.try_apply("original-order", Ok(original))?;
         }
         Ok(())
+    }
+
+    /// Go back to the original order of a nest whose innermost loop, after
+    /// all, is not a vector loop while the original innermost loop is one
+    /// (isl put utsolve's reduction innermost: 0.13x). Whether it did;
+    /// the bands are then to be planned again.
+    fn original_order_if_it_vectorises(&mut self) -> IslResult<bool> {
+        let sc = &self.nest.scattering;
+        let Some(innermost) = (0..sc.dims).rev().find(|&k| self.analysis.is_loop(k)) else {
+            return Ok(false);
+        };
+        if self.is_vector_loop(innermost)? {
+            return Ok(false);
+        }
+        let original = Scattering::original_of(self.scop, sc.stmts.clone());
+        let Some(original_innermost) = (0..original.dims).rev().find(|&k| Analysis::varies(&original, k)) else {
+            return Ok(false);
+        };
+        let in_original = Analysis::new(&original, self.legality, self.n_params)?;
+        if !in_original.is_parallel(original_innermost)?
+            || analysis::contiguous_accesses(self.scop, &original, original_innermost)?.1 > 0
+        {
+            return Ok(false);
+        }
+        let before = std::mem::take(&mut self.notes.applied);
+        if self.try_apply("original-order", Ok(original))? {
+            return Ok(true);
+        }
+        self.notes.applied = before;
+        Ok(false)
     }
 
     /// Time tiling (tiled stencils): when the nest's outer loop carries
@@ -473,6 +506,19 @@ impl Planner<'_> {
         Ok(())
     }
 
+    /// For each statement of the nest, whether a parallel loop over `k`
+    /// around it is worth an OpenMP region: always outside every
+    /// sequential loop, but inside one (a region per iteration) only around
+    /// two or more of the statement's iterators. utsolve's region around
+    /// its innermost loop alone measured 0.49x on two threads.
+    fn worth_a_parallel_region(&self, k: usize, sequential_outside: bool) -> IslResult<Vec<bool>> {
+        let sc = &self.nest.scattering;
+        if !sequential_outside {
+            return Ok(vec![true; sc.maps.len()]);
+        }
+        sc.statements(self.scop).map(|(time, st)| Ok(analysis::iterators_inside(time, st, k)? >= 2)).collect()
+    }
+
     /// Whether the loop over `k` is parallel and walks every access contiguously.
     fn is_vector_loop(&self, k: usize) -> IslResult<bool> {
         Ok(self.analysis.is_parallel(k)? && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0)
@@ -481,18 +527,24 @@ impl Planner<'_> {
     /// Parallel loop dimensions, and those whose accesses are all contiguous.
     fn mark(&mut self, options: &Options) -> IslResult<()> {
         let sc = &self.nest.scattering;
-        let mut marks = vec![LoopMark::default(); sc.dims];
-        for (k, mark) in marks.iter_mut().enumerate() {
-            if !self.analysis.is_loop(k) || !self.analysis.is_parallel(k)? {
-                continue;
+        let mut marks = vec![vec![LoopMark::default(); sc.dims]; sc.maps.len()];
+        let mut sequential_outside = false;
+        for k in (0..sc.dims).filter(|&k| self.analysis.is_loop(k)) {
+            let parallel = self.analysis.is_parallel(k)?;
+            if parallel {
+                let simd = options.simd && self.is_vector_loop(k)?;
+                let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
+                for (own, worth) in marks.iter_mut().zip(worth_a_region) {
+                    own[k] = LoopMark { parallel: options.parallel && worth, simd };
+                }
             }
-            mark.parallel = options.parallel;
-            mark.simd = options.simd && self.is_vector_loop(k)?;
+            sequential_outside |= !parallel;
         }
-        if marks.iter().any(|m| m.parallel) {
+        let all: Vec<&LoopMark> = marks.iter().flatten().collect();
+        if all.iter().any(|m| m.parallel) {
             self.notes.applied("parallel");
         }
-        if marks.iter().any(|m| m.simd) {
+        if all.iter().any(|m| m.simd) {
             self.notes.applied("simd");
         }
         self.marks = marks;

@@ -402,6 +402,15 @@ impl Map {
         self.copy()?.apply_range(f.copy()?).checked().map(Map)
     }
 
+    /// The map with only its first `keep` output dimensions.
+    pub fn keep_leading_out(&self, keep: usize) -> IslResult<Map> {
+        let n = self.n_out()?;
+        if keep >= n {
+            return Ok(self.clone());
+        }
+        self.copy()?.project_out(DimType::Out, keep as u32, (n - keep) as u32).checked().map(Map)
+    }
+
     pub fn range(&self) -> IslResult<Set> {
         self.copy()?.range().checked().map(Set)
     }

@@ -183,6 +183,14 @@ pub fn band_has_reuse(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>
         .any(|a| in_band[a] && stays.iter().any(|along| along[a]) && stays.iter().any(|along| !along[a])))
 }
 
+/// How many of the statement's iterators still vary once the time
+/// dimensions before `k` are fixed (the dimension of one iteration of the
+/// loops outside `k`).
+pub fn iterators_inside(time: &Map, st: &crate::model::Statement, k: usize) -> IslResult<usize> {
+    let outside = time.intersect_domain(&st.domain)?.keep_leading_out(k)?;
+    outside.apply_range(&outside.reverse()?)?.deltas()?.dimension()
+}
+
 /// Trip counts up to this are short loops (see [`is_short_loop`]).
 const SHORT_LOOP: i64 = 16;
 
