@@ -71,6 +71,15 @@ struct Planner<'a> {
 /// hard to transform quickly is still regenerated, untransformed.
 const PLANNING_SHARE: u64 = 10;
 
+/// The most statements a time-tiled nest may have: isl's skewing
+/// scheduler slows down quickly with them (adi's 27 took 1.9 s, no deep
+/// band found), and stencils have a handful.
+const MAX_TIME_TILED: usize = 8;
+
+/// The share of the planning budget that the skewed schedule of one nest
+/// (for time tiling) may use.
+const SKEWING_SHARE: u64 = 4;
+
 /// The isl operations allowed for planning, and for scanning a transformed schedule.
 pub fn planning_budget(options: &Options) -> u64 {
     options.isl_budget / PLANNING_SHARE
@@ -323,14 +332,16 @@ impl Planner<'_> {
     fn time_tiled(&mut self, options: &Options) -> IslResult<bool> {
         let Some(t) = &options.tile else { return Ok(false) };
         let outer_band = self.analysis.bands()?.first().map_or(0, |(b, e)| if *b == 0 { e - b } else { 0 });
-        if !self.analysis.is_loop(0) || self.analysis.is_parallel(0)? || outer_band >= 2 {
+        let stmts = self.nest.scattering.stmts.clone();
+        if !self.analysis.is_loop(0) || self.analysis.is_parallel(0)? || outer_band >= 2 || stmts.len() > MAX_TIME_TILED
+        {
             return Ok(false);
         }
-        let stmts = self.nest.scattering.stmts.clone();
-        let skewed = match Scattering::skewed(self.scop, stmts, self.legality) {
-            Ok(skewed) => skewed,
-            Err(e) if isl::out_of_budget() => return Err(e),
-            Err(_) => return Ok(false),
+        // An extra the nest does without when isl cannot find it cheaply.
+        let budget = planning_budget(options) / SKEWING_SHARE;
+        let skewed = match isl::within_budget(budget, || Scattering::skewed(self.scop, stmts, self.legality)) {
+            Ok(Some(skewed)) => skewed,
+            Ok(None) | Err(_) => return Ok(false),
         };
         let skew = Analysis::new(&skewed, self.legality, self.n_params)?;
         let depth = match skew.bands()?.first() {

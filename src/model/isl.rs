@@ -61,6 +61,21 @@ pub fn set_operation_budget(max_operations: u64) {
     })
 }
 
+/// Run `f` under a budget of its own, then restart the thread's previous
+/// bound with a fresh count; `Ok(None)` if `f` ran out of its budget.
+pub fn within_budget<R>(max_operations: u64, f: impl FnOnce() -> IslResult<R>) -> IslResult<Option<R>> {
+    let previous = with_ctx(|ctx| ctx.get_max_operations());
+    set_operation_budget(max_operations);
+    let result = f();
+    let out = result.is_err() && out_of_budget();
+    set_operation_budget(previous);
+    match result {
+        Ok(r) => Ok(Some(r)),
+        Err(_) if out => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Whether this thread's context ran out of its operation budget (the
 /// error that ends a computation rather than one step of it). Once out,
 /// every operation fails, so a trivial one tells.
