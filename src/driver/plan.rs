@@ -300,14 +300,14 @@ impl Planner<'_> {
     /// the bands are then to be planned again.
     fn original_order_if_it_vectorises(&mut self) -> IslResult<bool> {
         let sc = &self.nest.scattering;
-        let Some(innermost) = (0..sc.dims).rev().find(|&k| self.analysis.is_loop(k)) else {
+        let Some(innermost) = sc.innermost_loop() else {
             return Ok(false);
         };
         if self.is_vector_loop(innermost)? {
             return Ok(false);
         }
         let original = Scattering::original_of(self.scop, sc.stmts.clone());
-        let Some(original_innermost) = (0..original.dims).rev().find(|&k| Analysis::varies(&original, k)) else {
+        let Some(original_innermost) = original.innermost_loop() else {
             return Ok(false);
         };
         let in_original = Analysis::new(&original, self.legality, self.n_params)?;
@@ -421,7 +421,7 @@ impl Planner<'_> {
             return Ok(None);
         }
         let original = Scattering::original_of(self.scop, sc.stmts.clone());
-        let Some(original_innermost) = (0..original.dims).rev().find(|&k| Analysis::varies(&original, k)) else {
+        let Some(original_innermost) = original.innermost_loop() else {
             return Ok(None);
         };
         let contiguity = |sc: &Scattering, k| -> IslResult<i64> {

@@ -59,6 +59,11 @@ impl Scattering {
         Scattering { stmts, maps, dims: scop.schedule_dims }
     }
 
+    /// The last dimension at which some statement varies.
+    pub fn innermost_loop(&self) -> Option<usize> {
+        (0..self.dims).rev().find(|&k| Analysis::varies(self, k))
+    }
+
     /// Each map with the statement it schedules.
     pub fn statements<'a>(&'a self, scop: &'a Scop) -> impl Iterator<Item = (&'a Map, &'a Statement)> {
         self.maps.iter().zip(self.stmts.iter().map(|&k| &scop.statements[k]))
