@@ -426,6 +426,10 @@ impl Map {
         self.copy()?.project_out(DimType::Out, keep as u32, (n - keep) as u32).checked().map(Map)
     }
 
+    pub fn is_subset_of(&self, other: &Map) -> IslResult<bool> {
+        self.0.is_subset(&other.0).checked()
+    }
+
     pub fn range(&self) -> IslResult<Set> {
         self.copy()?.range().checked().map(Set)
     }

@@ -191,6 +191,41 @@ pub fn iterators_inside(time: &Map, st: &crate::model::Statement, k: usize) -> I
     outside.apply_range(&outside.reverse()?)?.deltas()?.dimension()
 }
 
+/// Whether some statement's time at some dimension of `band` is neither
+/// constant nor one of its iterators (or its negation): tiles of such a
+/// band are parallelograms in the statement's own space.
+pub fn is_skewed(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>) -> IslResult<bool> {
+    let n_params = scop.ast.params.len();
+    let outs: Vec<String> = (0..sc.dims).map(|j| format!("c{j}")).collect();
+    for (time, st) in sc.statements(scop) {
+        let depth = st.domain.n_dims()?;
+        let ins: Vec<String> = (0..depth).map(|d| format!("i{d}")).collect();
+        for k in band.clone() {
+            if time.out_is_constant(k)? {
+                continue;
+            }
+            let mut plain = false;
+            for (d, sign) in (0..depth).flat_map(|d| [(d, ""), (d, "-")]) {
+                let axis = Map::parse(&format!(
+                    "{} -> {{ {}[{}] -> [{}] : c{k} = {sign}i{d} }}",
+                    crate::model::params_decl(n_params),
+                    st.name,
+                    ins.join(", "),
+                    outs.join(", ")
+                ))?;
+                if time.is_subset_of(&axis)? {
+                    plain = true;
+                    break;
+                }
+            }
+            if !plain {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// Trip counts up to this are short loops (see [`is_short_loop`]).
 const SHORT_LOOP: i64 = 16;
 
