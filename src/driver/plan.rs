@@ -291,7 +291,7 @@ impl Planner<'_> {
     fn original_order_if_iterators_dropped(&mut self) -> IslResult<()> {
         let sc = &self.nest.scattering;
         if analysis::drops_iterators(self.scop, sc)? {
-            let original = Scattering::original_of(self.scop, sc.stmts.clone());
+            let original = self.original();
             self.try_apply("original-order", Ok(original))?;
         }
         Ok(())
@@ -309,7 +309,7 @@ impl Planner<'_> {
         if self.is_vector_loop(innermost)? {
             return Ok(false);
         }
-        let original = Scattering::original_of(self.scop, sc.stmts.clone());
+        let original = self.original();
         let Some(original_innermost) = original.innermost_loop() else {
             return Ok(false);
         };
@@ -408,9 +408,7 @@ impl Planner<'_> {
                 continue;
             }
             let original = match original {
-                None if self.only_short_loops_after(placed.points.end - 1)? => {
-                    Some(Scattering::original_of(self.scop, self.nest.scattering.stmts.clone()))
-                }
+                None if self.only_short_loops_after(placed.points.end - 1)? => Some(self.original()),
                 original => original,
             };
             if let Some(original) = original {
@@ -437,15 +435,11 @@ impl Planner<'_> {
         if (innermost + 1..sc.dims).any(|k| self.analysis.is_loop(k)) || self.is_vector_loop(innermost)? {
             return Ok(None);
         }
-        let original = Scattering::original_of(self.scop, sc.stmts.clone());
+        let original = self.original();
         let Some(original_innermost) = original.innermost_loop() else {
             return Ok(None);
         };
-        let contiguity = |sc: &Scattering, k| -> IslResult<i64> {
-            let (contiguous, other) = analysis::contiguous_accesses(self.scop, sc, k)?;
-            Ok(contiguous as i64 - other as i64)
-        };
-        if contiguity(&original, original_innermost)? <= contiguity(sc, innermost)? {
+        if self.contiguity(&original, original_innermost)? <= self.contiguity(sc, innermost)? {
             return Ok(None);
         }
         Ok(Some(original))
@@ -538,8 +532,18 @@ impl Planner<'_> {
     /// than not.
     fn vector_score(&self, band: Range<usize>, k: usize) -> IslResult<(bool, i64)> {
         let parallel = self.analysis.is_parallel_innermost(band, k)?;
-        let (contiguous, other) = analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?;
-        Ok((parallel, contiguous as i64 - other as i64))
+        Ok((parallel, self.contiguity(&self.nest.scattering, k)?))
+    }
+
+    /// How many more accesses a loop over `k` of `sc` walks contiguously than not.
+    fn contiguity(&self, sc: &Scattering, k: usize) -> IslResult<i64> {
+        let (contiguous, other) = analysis::contiguous_accesses(self.scop, sc, k)?;
+        Ok(contiguous as i64 - other as i64)
+    }
+
+    /// The original schedule of the nest's statements.
+    fn original(&self) -> Scattering {
+        Scattering::original_of(self.scop, self.nest.scattering.stmts.clone())
     }
 
     /// Skew the tile loops of a band none of whose tile loops is parallel.
