@@ -15,11 +15,17 @@
 //! dependence. The subset is far smaller for stencils, where memory-based
 //! dependences span every pair of time steps, and the scheduler's cost
 //! grows with it.
+//!
+//! The value-based dependences are computed per group of variables: each
+//! variable a loop might privatise on its own, all others together. No
+//! dependence links two variables, so the groups' union is the joint
+//! analysis, and leaving out a group is leaving out exactly the
+//! dependences through that variable.
 
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
 use crate::model::Scop;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
@@ -45,8 +51,20 @@ pub struct Dependences {
     pub flow: UnionMap,
     pub anti: UnionMap,
     pub output: UnionMap,
-    /// Value-based anti and output dependences, which with `flow` generate all others.
-    value_based_false: UnionMap,
+    /// Value-based dependences by the variables they go through: each
+    /// variable a loop might privatise (see [`privatisable`]) on its own,
+    /// then all others together.
+    groups: Vec<Group>,
+}
+
+/// The value-based dependences through some of a SCoP's variables.
+struct Group {
+    /// The one privatisable variable, or `None` for all others.
+    variable: Option<String>,
+    flow: UnionMap,
+    /// `flow` with the value-based anti and output dependences, which
+    /// together generate every dependence through these variables.
+    generators: UnionMap,
 }
 
 impl Dependences {
@@ -61,23 +79,67 @@ impl Dependences {
     /// Dependences whose chains give every dependence: respecting these
     /// is respecting all of them.
     pub fn generators(&self) -> IslResult<UnionMap> {
-        self.flow.union(&self.value_based_false)
+        self.generators_except(&[])
+    }
+
+    /// [`Dependences::generators`] but those through the variables
+    /// `private` (each a private copy per iteration of some loop).
+    pub fn generators_except(&self, private: &[String]) -> IslResult<UnionMap> {
+        let mut all = UnionMap::empty()?;
+        for g in self.groups.iter().filter(|g| g.variable.as_ref().is_none_or(|v| !private.contains(v))) {
+            all = all.union(&g.generators)?;
+        }
+        Ok(all)
+    }
+
+    /// The variables a loop might privatise, with the value-based flow
+    /// through each.
+    pub fn privatisable(&self) -> impl Iterator<Item = (&str, &UnionMap)> {
+        self.groups.iter().filter_map(|g| g.variable.as_deref().map(|v| (v, &g.flow)))
     }
 }
 
 /// The flow, anti and output dependences of `scop` under its original schedule.
 pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
-    let accesses = |kind: AccessKind| {
-        let relations = scop.statements.iter().flat_map(|s| &s.accesses).filter(|a| a.kind == kind);
-        UnionMap::from_maps(relations.map(|a| &a.relation))
+    let all = || scop.statements.iter().flat_map(|s| &s.accesses);
+    let private = privatisable(scop)?;
+    let accesses = |kind: AccessKind, of: &dyn Fn(&str) -> bool| {
+        UnionMap::from_maps(all().filter(|a| a.kind == kind && of(&a.array)).map(|a| &a.relation))
     };
-    let (reads, writes) = (accesses(AccessKind::Read)?, accesses(AccessKind::Write)?);
     let schedule = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
-    let flow = isl::compute_flow(&reads, Some(&writes), None, &schedule, FlowResult::Must)?;
+    let mut groups = Vec::new();
+    let mut flow = UnionMap::empty()?;
+    for variable in private.iter().map(Some).chain(std::iter::once(None)) {
+        let of = |array: &str| match variable {
+            Some(v) => v == array,
+            None => !private.contains(array),
+        };
+        let (reads, writes) = (accesses(AccessKind::Read, &of)?, accesses(AccessKind::Write, &of)?);
+        let group_flow = isl::compute_flow(&reads, Some(&writes), None, &schedule, FlowResult::Must)?;
+        let value_based_false = isl::compute_flow(&writes, Some(&writes), Some(&reads), &schedule, FlowResult::May)?;
+        flow = flow.union(&group_flow)?;
+        let generators = group_flow.union(&value_based_false)?;
+        groups.push(Group { variable: variable.cloned(), flow: group_flow, generators });
+    }
+    let every = |_: &str| true;
+    let (reads, writes) = (accesses(AccessKind::Read, &every)?, accesses(AccessKind::Write, &every)?);
     let anti = isl::compute_flow(&writes, None, Some(&reads), &schedule, FlowResult::May)?;
     let output = isl::compute_flow(&writes, None, Some(&writes), &schedule, FlowResult::May)?;
-    let value_based_false = isl::compute_flow(&writes, Some(&writes), Some(&reads), &schedule, FlowResult::May)?;
-    Ok(Dependences { flow, anti, output, value_based_false })
+    Ok(Dependences { flow, anti, output, groups })
+}
+
+/// The variables the SCoP writes that a loop might give each thread a
+/// copy of: scalars, and one-dimensional array objects (a temporary row,
+/// like doitgen's `sum`).
+pub fn privatisable(scop: &Scop) -> IslResult<BTreeSet<String>> {
+    let mut found = BTreeSet::new();
+    for a in scop.statements.iter().flat_map(|s| &s.accesses).filter(|a| a.kind == AccessKind::Write) {
+        let vector = scop.ast.arrays.iter().any(|(name, decl)| *name == a.array && decl.is_vector_object());
+        if a.relation.n_out()? == 0 || vector {
+            found.insert(a.array.clone());
+        }
+    }
+    Ok(found)
 }
 
 /// `--emit=deps`: each kind, then each (source, sink) statement pair, in

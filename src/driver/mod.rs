@@ -87,6 +87,12 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Whether tiles, parallel or SIMD loops are asked for: what a new
+    /// loop order has to gain to be kept.
+    pub fn optimises(&self) -> bool {
+        self.tile.is_some() || self.parallel || self.simd
+    }
+
     /// What `polyc in.c -o out.c` does: schedule, tile, parallelise, vectorise.
     pub fn optimising() -> Self {
         Options {
@@ -159,7 +165,9 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                                 .push(Diagnostic::warning(Code::P0014, pragma.clone(), why).with_label("in this SCoP"));
                         }
                         s.transforms = r.notes.applied;
-                        replacements.push((region, r.code, r.helpers));
+                        if let Some(code) = r.code {
+                            replacements.push((region, code, r.helpers));
+                        }
                     }
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
                     Generated::Json(j) => reports.push(j),
@@ -241,16 +249,19 @@ fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
     Ok(out)
 }
 
-/// A SCoP's new code and what was done to it.
+/// A SCoP's new code (`None`: its source text stays) and what was done to it.
 struct Regenerated {
-    code: String,
+    code: Option<String>,
     helpers: Helpers,
     notes: Notes,
 }
 
 /// The SCoP's loops regenerated from its model, transformed as `options` ask.
 fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Regenerated, ModelError> {
-    let (plan, (nodes, dims)) = scan_planned(scop, plan::plan(scop, options), options)?;
+    let (plan, scanned) = scan_planned(scop, plan::plan(scop, options), options)?;
+    let Some((nodes, dims)) = scanned else {
+        return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes });
+    };
     let traced: Vec<Stmt>;
     let stmts = if options.trace {
         traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
@@ -266,40 +277,55 @@ fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resul
         taken,
         indent: &scop.ast.indent,
         marks: &plan.marks,
+        private_vars: &plan.private_vars,
         openmp: options.parallel,
     };
     let (code, helpers) = emit::print(&program, &nodes);
-    Ok(Regenerated { code, helpers, notes: plan.notes })
+    Ok(Regenerated { code: Some(code), helpers, notes: plan.notes })
 }
 
 /// The loop AST of `plan`, within the planning budget when it transforms
 /// anything; if that fails, of the original schedule, with the reason.
-fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, (Vec<Node>, usize))> {
+/// No AST when the SCoP keeps its source text (except for `--trace`,
+/// which regenerates it).
+fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, Option<Scanned>)> {
+    let keeps_source = |plan: &Plan| plan.keep_source && !options.trace;
+    if keeps_source(&plan) {
+        return Ok((plan, None));
+    }
     if plan.notes.applied.is_empty() && plan.marks.is_empty() {
-        return Ok((plan.clone(), scan_scop(scop, &plan.scattering)?));
+        let scanned = scan_scop(scop, &plan.scattering)?;
+        return Ok((plan, Some(scanned)));
     }
     isl::set_operation_budget(plan::planning_budget(options));
     let scanned = scan_scop(scop, &plan.scattering);
     let why = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
     isl::set_operation_budget(options.isl_budget);
     match scanned {
-        Ok(scanned) => Ok((plan, scanned)),
+        Ok(scanned) => Ok((plan, Some(scanned))),
         Err(e) => {
             let mut original = Plan::original(scop);
+            original.keep_source = true;
             original.notes.refused = plan.notes.refused;
             original
                 .notes
                 .refused
                 .push(format!("transformed loops not generated ({why}: {e}); original schedule kept"));
+            if keeps_source(&original) {
+                return Ok((original, None));
+            }
             let scanned = scan_scop(scop, &original.scattering)?;
-            Ok((original, scanned))
+            Ok((original, Some(scanned)))
         }
     }
 }
 
+/// A loop AST and the number of dimensions it scans.
+type Scanned = (Vec<Node>, usize);
+
 /// Each statement as points `[time, iterators, 0...]` of one common
 /// space, scanned in time order.
-fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<(Vec<Node>, usize)> {
+fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<Scanned> {
     let n_params = scop.ast.params.len();
     let dims = scattering.dims + scop.ast.max_depth();
     let mut stmts = Vec::new();

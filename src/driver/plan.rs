@@ -6,8 +6,8 @@
 //! the legality verifier and dropped, with a reason, if it fails.
 
 use super::{Fuse, Options, ScheduleKind};
-use crate::deps;
-use crate::emit::LoopMark;
+use crate::deps::{self, Dependences};
+use crate::emit::{LoopMark, PrivateVar};
 use crate::model::isl::{self, IslResult, Set, UnionMap};
 use crate::model::Scop;
 use crate::schedule::{analysis, Analysis, Nest, Scattering, Violation};
@@ -21,7 +21,12 @@ pub struct Plan {
     /// By statement, then time dimension: how a loop there may be marked
     /// (a loop gets what all its statements allow).
     pub marks: Vec<Vec<LoopMark>>,
+    /// The variables a mark's `private` bits stand for, bit 0 first.
+    pub private_vars: Vec<PrivateVar>,
     pub notes: Notes,
+    /// Transformations were asked for, but the SCoP keeps its source text:
+    /// planning failed, or found nothing worth a new loop order.
+    pub keep_source: bool,
 }
 
 /// What planning did, for reports.
@@ -56,7 +61,8 @@ impl Notes {
 /// the dependences every candidate is checked against.
 struct Planner<'a> {
     scop: &'a Scop,
-    /// [`deps::Dependences::generators`].
+    deps: &'a Dependences,
+    /// [`Dependences::generators`].
     legality: &'a UnionMap,
     n_params: usize,
     nest: Nest,
@@ -65,7 +71,14 @@ struct Planner<'a> {
     /// By statement of the nest, then time dimension.
     marks: Vec<Vec<LoopMark>>,
     notes: Notes,
+    /// Whether the nest's scattering is its statements' original one.
+    in_original_order: bool,
+    /// The bits of marks' `private` sets that stand for arrays.
+    private_arrays: u64,
 }
+
+/// The name of the step back to a nest's original schedule.
+const ORIGINAL_ORDER: &str = "original-order";
 
 /// The share of the SCoP's isl budget that planning may use: a SCoP too
 /// hard to transform quickly is still regenerated, untransformed.
@@ -97,12 +110,17 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
     isl::set_operation_budget(planning_budget(options));
     let planned = transformed(scop, options);
     isl::set_operation_budget(options.isl_budget);
+    let mut kept = original;
+    kept.keep_source = true;
     match planned {
-        Ok(plan) => plan,
+        Ok(plan) if !options.optimises() || plan.gains() => plan,
+        Ok(plan) => {
+            kept.notes.refused = plan.notes.refused;
+            kept
+        }
         Err(e) => {
-            let mut plan = original;
-            plan.notes.refused(format!("no transformation applied: out of isl budget ({e})"));
-            plan
+            kept.notes.refused(format!("no transformation applied: out of isl budget ({e})"));
+            kept
         }
     }
 }
@@ -110,16 +128,17 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
 /// Schedule the SCoP as a whole, then transform each of its loop nests
 /// on its own (see [`Scattering::nests`]) and put them back together.
 fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
-    let legality = deps::analyse(scop)?.generators()?;
+    let deps = deps::analyse(scop)?;
+    let legality = deps.generators()?;
     let n_params = scop.ast.params.len();
     let mut notes = Notes::default();
     let scheduled = match options.schedule {
-        ScheduleKind::Auto => scheduled(scop, &legality, options.fuse, &mut notes)?,
+        ScheduleKind::Auto => scheduled(scop, &deps, &legality, options.fuse, &mut notes)?,
         ScheduleKind::Identity => None,
     };
     let mut planners = match scheduled {
         Some(planners) => planners,
-        None => Planner::for_nests(scop, &legality, Scattering::original(scop))?,
+        None => Planner::for_nests(scop, &deps, &legality, Scattering::original(scop), true)?,
     };
     for p in &mut planners {
         if options.schedule == ScheduleKind::Auto {
@@ -135,6 +154,7 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
             }
         }
         p.mark(options)?;
+        p.original_order_unless_it_gains(options)?;
     }
     let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
     let scattering = Scattering::join(&nests, n_params)?;
@@ -146,7 +166,8 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
         }
         notes.merge(p.notes);
     }
-    Ok(Plan { scattering, marks, notes })
+    let private_vars = private_vars(scop, &deps);
+    Ok(Plan { scattering, marks, private_vars, notes, keep_source: false })
 }
 
 /// isl's schedule with the fusion `fuse` asks for, split into nests;
@@ -156,6 +177,7 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
 /// worth it), and otherwise keeps strongly connected components apart.
 fn scheduled<'a>(
     scop: &'a Scop,
+    deps: &'a Dependences,
     legality: &'a UnionMap,
     fuse: Fuse,
     notes: &mut Notes,
@@ -164,7 +186,7 @@ fn scheduled<'a>(
     else {
         return Ok(None);
     };
-    let planners = Planner::for_nests(scop, legality, fused)?;
+    let planners = Planner::for_nests(scop, deps, legality, fused, false)?;
     let mut all_banded = true;
     for p in &planners {
         all_banded &= p.fully_banded()?;
@@ -178,7 +200,7 @@ fn scheduled<'a>(
         return Ok(None);
     };
     notes.applied("schedule=auto");
-    Ok(Some(Planner::for_nests(scop, legality, apart)?))
+    Ok(Some(Planner::for_nests(scop, deps, legality, apart, false)?))
 }
 
 /// `candidate` with its dependence distances, if it computed and passes
@@ -212,22 +234,74 @@ fn checked_by(
     }
 }
 
+/// The variables [`Dependences::privatisable`] names, in its order.
+fn private_vars(scop: &Scop, deps: &Dependences) -> Vec<PrivateVar> {
+    deps.privatisable()
+        .map(|(name, _)| PrivateVar {
+            name: name.to_string(),
+            is_array: scop.ast.arrays.iter().any(|(array, decl)| array == name && decl.is_vector_object()),
+        })
+        .collect()
+}
+
+/// Whether `notes` name a tiling or `marks` a parallel or SIMD loop.
+fn gains(notes: &Notes, marks: &[Vec<LoopMark>]) -> bool {
+    notes.applied.iter().any(|a| a.starts_with("tile")) || marks.iter().flatten().any(|m| m.parallel || m.simd)
+}
+
 impl Plan {
     /// The original schedule, unmarked.
     pub fn original(scop: &Scop) -> Plan {
-        Plan { scattering: Scattering::original(scop), marks: Vec::new(), notes: Notes::default() }
+        Plan {
+            scattering: Scattering::original(scop),
+            marks: Vec::new(),
+            private_vars: Vec::new(),
+            notes: Notes::default(),
+            keep_source: false,
+        }
+    }
+
+    /// Whether some loop is tiled or marked parallel or SIMD: what a new
+    /// loop order is for. An order that gains none of these (isl merely
+    /// moving statements around) measured slower than the source
+    /// (shape_scalars 0.88x).
+    fn gains(&self) -> bool {
+        gains(&self.notes, &self.marks)
     }
 }
 
 impl<'a> Planner<'a> {
     /// One planner per loop nest of `sc`.
-    fn for_nests(scop: &'a Scop, legality: &'a UnionMap, sc: Scattering) -> IslResult<Vec<Planner<'a>>> {
+    fn for_nests(
+        scop: &'a Scop,
+        deps: &'a Dependences,
+        legality: &'a UnionMap,
+        sc: Scattering,
+        in_original_order: bool,
+    ) -> IslResult<Vec<Planner<'a>>> {
         let n_params = scop.ast.params.len();
         let mut planners = Vec::new();
         for nest in sc.nests(n_params)? {
             let analysis = Analysis::new(&nest.scattering, legality, n_params)?;
             let marks = Vec::new();
-            planners.push(Planner { scop, legality, n_params, nest, analysis, marks, notes: Notes::default() });
+            let notes = Notes::default();
+            let private_arrays = private_vars(scop, deps)
+                .iter()
+                .enumerate()
+                .filter(|(bit, v)| v.is_array && *bit < u64::BITS as usize)
+                .fold(0, |bits, (bit, _)| bits | 1 << bit);
+            planners.push(Planner {
+                scop,
+                deps,
+                legality,
+                n_params,
+                nest,
+                analysis,
+                marks,
+                notes,
+                in_original_order,
+                private_arrays,
+            });
         }
         Ok(planners)
     }
@@ -255,6 +329,7 @@ impl Planner<'_> {
         };
         self.analysis = Analysis::from_distances(&sc, distances, self.n_params)?;
         self.nest.scattering = sc;
+        self.in_original_order = name == ORIGINAL_ORDER;
         self.notes.applied(name);
         Ok(true)
     }
@@ -292,7 +367,7 @@ impl Planner<'_> {
         let sc = &self.nest.scattering;
         if analysis::drops_iterators(self.scop, sc)? {
             let original = self.original();
-            self.try_apply("original-order", Ok(original))?;
+            self.try_apply(ORIGINAL_ORDER, Ok(original))?;
         }
         Ok(())
     }
@@ -320,7 +395,7 @@ impl Planner<'_> {
             return Ok(false);
         }
         let before = std::mem::take(&mut self.notes.applied);
-        if self.try_apply("original-order", Ok(original))? {
+        if self.try_apply(ORIGINAL_ORDER, Ok(original))? {
             return Ok(true);
         }
         self.notes.applied = before;
@@ -336,8 +411,11 @@ impl Planner<'_> {
         let Some(t) = &options.tile else { return Ok(false) };
         let outer_band = self.analysis.bands()?.first().map_or(0, |(b, e)| if *b == 0 { e - b } else { 0 });
         let stmts = self.nest.scattering.stmts.clone();
-        if !self.analysis.is_loop(0) || self.analysis.is_parallel(0)? || outer_band >= 2 || stmts.len() > MAX_TIME_TILED
-        {
+        if !self.analysis.is_loop(0) || outer_band >= 2 || stmts.len() > MAX_TIME_TILED {
+            return Ok(false);
+        }
+        // Parallel once a row buffer is private: better than skewed tiles.
+        if self.parallel_with_private(0)?.is_some() {
             return Ok(false);
         }
         // An extra the nest does without when isl cannot find it cheaply.
@@ -377,22 +455,21 @@ impl Planner<'_> {
                 self.vectorisable_innermost(band.clone())?;
             }
             let Some(t) = &options.tile else { continue };
-            let original = self.original_order_if_more_contiguous(band.end - 1)?;
+            let mut original = self.original_order_if_more_contiguous(band.end - 1)?;
+            if original.is_some() && !analysis::is_skewed(self.scop, &self.nest.scattering, band.clone())? {
+                // Merely permuted: the original order comes back whole
+                // (see `original_order_if_it_vectorises`) unless tiles pay.
+                original = None;
+            }
             if let Some(original) = &original {
                 // A skewed band inside a sequential loop (floyd-warshall's
                 // k) keeps its tiles: its wavefront is the only parallelism.
                 let whole_nest = !(0..band.start).any(|k| self.analysis.is_loop(k));
-                if whole_nest
-                    && analysis::is_skewed(self.scop, &self.nest.scattering, band.clone())?
-                    && self.original_tiles_as_well(original)?
-                {
-                    return self.try_apply("original-order", Ok(original.clone()));
+                if whole_nest && self.original_tiles_as_well(original)? {
+                    return self.try_apply(ORIGINAL_ORDER, Ok(original.clone()));
                 }
             }
-            if original.is_none()
-                && (!analysis::band_has_reuse(self.scop, &self.nest.scattering, band.clone())?
-                    || !self.band_has_parallel_member(band.clone())?)
-            {
+            if original.is_none() && !self.worth_tiling(band.clone())? {
                 continue;
             }
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
@@ -496,6 +573,15 @@ impl Planner<'_> {
         Ok(runs.into_iter().filter(|r| !r.is_empty()).collect())
     }
 
+    /// Whether tiles of `band` pay: some member is parallel and some data
+    /// is reused beyond what the cache keeps (see
+    /// [`analysis::band_has_reuse`]). Tiles only for parallelism measured
+    /// slower: blur2's fused rows 0.71x tiled, 1.63x untiled.
+    fn worth_tiling(&self, band: Range<usize>) -> IslResult<bool> {
+        Ok(self.band_has_parallel_member(band.clone())?
+            && analysis::band_has_reuse(self.scop, &self.nest.scattering, band)?)
+    }
+
     /// Whether some member of `band` is a parallel loop. Tiles of a band
     /// with none run in parallel only along a wavefront, whose skewed tile
     /// loops measured slower than the untiled loops on one thread.
@@ -560,15 +646,24 @@ impl Planner<'_> {
 
     /// For each statement of the nest, whether a parallel loop over `k`
     /// around it is worth an OpenMP region: always outside every
-    /// sequential loop, but inside one (a region per iteration) only around
-    /// two or more of the statement's iterators. utsolve's region around
-    /// its innermost loop alone measured 0.49x on two threads.
+    /// sequential loop; inside one (a region per iteration) only when the
+    /// region's work outgrows their number: two or more of the
+    /// statement's iterators vary inside it, and more than outside.
+    /// utsolve's region around its innermost loop alone measured 0.49x on
+    /// two threads, doitgen's around two of four iterators (105,000
+    /// regions) 0.5x even on one; floyd-warshall's tiles of (i, j) inside
+    /// `k` and the wavefront, 1.8x on two.
     fn worth_a_parallel_region(&self, k: usize, sequential_outside: bool) -> IslResult<Vec<bool>> {
         let sc = &self.nest.scattering;
         if !sequential_outside {
             return Ok(vec![true; sc.maps.len()]);
         }
-        sc.statements(self.scop).map(|(time, st)| Ok(analysis::iterators_inside(time, st, k)? >= 2)).collect()
+        sc.statements(self.scop)
+            .map(|(time, st)| {
+                let inside = analysis::iterators_inside(time, st, k)?;
+                Ok(inside >= 2 && 2 * inside > st.domain.dimension()?)
+            })
+            .collect()
     }
 
     /// Whether the loop over `k` is parallel and walks every access contiguously.
@@ -576,21 +671,39 @@ impl Planner<'_> {
         Ok(self.analysis.is_parallel(k)? && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0)
     }
 
-    /// Parallel loop dimensions, and those whose accesses are all contiguous.
+    /// Go back to the original order of a nest that isl reordered for
+    /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`]).
+    fn original_order_unless_it_gains(&mut self, options: &Options) -> IslResult<()> {
+        if !options.optimises() || self.in_original_order || gains(&self.notes, &self.marks) {
+            return Ok(());
+        }
+        let original = self.original();
+        if self.try_apply(ORIGINAL_ORDER, Ok(original))? {
+            self.mark(options)?;
+        }
+        Ok(())
+    }
+
+    /// Parallel loop dimensions (some only once scalars are privatised:
+    /// see [`Planner::parallel_with_private`]), and those whose accesses
+    /// are all contiguous.
     fn mark(&mut self, options: &Options) -> IslResult<()> {
         let sc = &self.nest.scattering;
         let mut marks = vec![vec![LoopMark::default(); sc.dims]; sc.maps.len()];
         let mut sequential_outside = false;
         for k in (0..sc.dims).filter(|&k| self.analysis.is_loop(k)) {
-            let parallel = self.analysis.is_parallel(k)?;
-            if parallel {
-                let simd = options.simd && self.is_vector_loop(k)?;
-                let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
-                for (own, worth) in marks.iter_mut().zip(worth_a_region) {
-                    own[k] = LoopMark { parallel: options.parallel && worth, simd };
-                }
+            let Some(private) = self.parallel_with_private(k)? else {
+                sequential_outside = true;
+                continue;
+            };
+            // A private array per SIMD lane is no vector loop.
+            let simd = options.simd
+                && private & self.private_arrays == 0
+                && analysis::contiguous_accesses(self.scop, sc, k)?.1 == 0;
+            let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
+            for (own, worth) in marks.iter_mut().zip(worth_a_region) {
+                own[k] = LoopMark { parallel: options.parallel && worth, simd, private };
             }
-            sequential_outside |= !parallel;
         }
         let all: Vec<&LoopMark> = marks.iter().flatten().collect();
         if all.iter().any(|m| m.parallel) {
@@ -599,7 +712,33 @@ impl Planner<'_> {
         if all.iter().any(|m| m.simd) {
             self.notes.applied("simd");
         }
+        if all.iter().any(|m| m.private != 0) {
+            self.notes.applied("privatise");
+        }
         self.marks = marks;
         Ok(())
+    }
+
+    /// Whether the loop over `k` is parallel once the scalars of the bit
+    /// set it returns get a private copy per iteration (see
+    /// [`analysis::is_privatisable`]); `Some(0)` when it is parallel as it
+    /// is. symm's `temp2` and doitgen's `sum` are such variables.
+    fn parallel_with_private(&self, k: usize) -> IslResult<Option<u64>> {
+        if self.analysis.is_parallel(k)? {
+            return Ok(Some(0));
+        }
+        let (mut names, mut bits) = (Vec::new(), 0u64);
+        for (bit, (name, flow)) in self.deps.privatisable().enumerate().take(u64::BITS as usize) {
+            if analysis::is_privatisable(self.scop, &self.nest.scattering, flow, name, k)? {
+                names.push(name.to_string());
+                bits |= 1 << bit;
+            }
+        }
+        if names.is_empty() {
+            return Ok(None);
+        }
+        let rest = self.deps.generators_except(&names)?;
+        let parallel = Analysis::new(&self.nest.scattering, &rest, self.n_params)?.is_parallel(k)?;
+        Ok(parallel.then_some(bits))
     }
 }

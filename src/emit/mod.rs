@@ -63,6 +63,8 @@ pub struct Program<'a> {
     /// How loops may be marked, by statement, then time dimension
     /// (missing: no mark); see [`Program::loop_mark`].
     pub marks: &'a [Vec<LoopMark>],
+    /// The variables a mark's `private` bits stand for.
+    pub private_vars: &'a [PrivateVar],
     /// Whether the output is compiled with OpenMP (else SIMD loops get `GCC ivdep`).
     pub openmp: bool,
 }
@@ -78,6 +80,27 @@ impl Program<'_> {
         LoopMark {
             parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel),
             simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
+            private: marks.iter().fold(0, |bits, m| bits | m.private),
+        }
+    }
+
+    /// The variables of the bit set `private`.
+    fn private_vars(&self, private: u64) -> impl Iterator<Item = &PrivateVar> {
+        self.private_vars.iter().enumerate().filter(move |(bit, _)| private & (1 << bit) != 0).map(|(_, v)| v)
+    }
+
+    /// The arrays among the variables of `private`.
+    fn private_arrays(&self, private: u64) -> Vec<&str> {
+        self.private_vars(private).filter(|v| v.is_array).map(|v| v.name.as_str()).collect()
+    }
+
+    /// ` lastprivate(a, b)` for the variables of `private`, or nothing.
+    fn lastprivate_clause(&self, private: u64) -> String {
+        let names: Vec<&str> = self.private_vars(private).map(|v| v.name.as_str()).collect();
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(" lastprivate({})", names.join(", "))
         }
     }
 }
@@ -89,7 +112,23 @@ pub struct LoopMark {
     pub parallel: bool,
     /// Parallel and every access contiguous: a SIMD loop when innermost.
     pub simd: bool,
+    /// Variables (bits of [`Program::private_vars`]) each iteration needs
+    /// its own copy of, the last iteration's copied out: without them
+    /// the loop would not be parallel.
+    pub private: u64,
 }
+
+/// A variable a loop may give each iteration a copy of.
+#[derive(Clone, Debug)]
+pub struct PrivateVar {
+    pub name: String,
+    /// A one-dimensional array object (else a scalar).
+    pub is_array: bool,
+}
+
+/// The most bytes of private arrays a parallel loop may copy onto each
+/// thread's stack (threads other than the first get a few MiB).
+const PRIVATE_ARRAYS_MAX: usize = 1 << 18;
 
 /// Print `nodes` as C; returns the text and the helpers it uses.
 pub fn print(program: &Program, nodes: &[Node]) -> (String, Helpers) {
@@ -115,6 +154,15 @@ struct Printer<'a> {
     vars: Vec<Option<String>>,
     /// Inside an `omp parallel for` (no nested parallel regions).
     in_parallel: bool,
+}
+
+/// A loop's header line, and the dimension its variable `name` stands
+/// for (times `sign`).
+struct LoopHead {
+    dim: usize,
+    sign: i64,
+    name: String,
+    text: String,
 }
 
 /// A statement instance below a loop: its id and the bindings on the way.
@@ -183,7 +231,7 @@ impl Printer<'_> {
         let (name, ty, sign) = self.loop_variable(dim, body);
         let mark = self.program.loop_mark(dim, body);
         let parallel = mark.parallel && !self.in_parallel;
-        let simd = mark.simd && !parallel && only_short_loops(body);
+        let simd = mark.simd && !parallel && !contains_loop(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
@@ -211,22 +259,57 @@ impl Printer<'_> {
             (true, s) => format!("{name} += {s}"),
             (false, s) => format!("{name} -= {s}"),
         };
-        if parallel {
-            self.line(depth, "#pragma omp parallel for");
-        } else if simd {
-            self.line(depth, if self.program.openmp { "#pragma omp simd" } else { "#pragma GCC ivdep" });
+        let head = LoopHead { dim, sign, text: format!("for ({ty} {name} = {start}; {end}; {step})"), name };
+        let arrays = self.program.private_arrays(mark.private);
+        if parallel && !arrays.is_empty() {
+            // Each thread's copy of a private array lives on its stack:
+            // only arrays small enough run in parallel.
+            let size: Vec<String> = arrays.iter().map(|a| format!("sizeof({a})")).collect();
+            self.line(depth, &format!("if ({} <= {PRIVATE_ARRAYS_MAX}) {{", size.join(" + ")));
+            self.parallel_loop(&head, mark, body, depth + 1);
+            self.line(depth, "} else {");
+            self.loop_body(&head, body, depth + 1, true);
+            self.line(depth, "}");
+        } else if parallel {
+            self.parallel_loop(&head, mark, body, depth);
+        } else {
+            if simd && self.program.openmp {
+                let private = self.program.lastprivate_clause(mark.private);
+                self.line(depth, &format!("#pragma omp simd{private}"));
+            } else if simd {
+                self.line(depth, "#pragma GCC ivdep");
+            }
+            self.loop_body(&head, body, depth, self.in_parallel);
         }
-        let saved = (self.env[dim].clone(), self.vars[dim].clone(), self.in_parallel);
-        self.env[dim] = LinExpr::dim(dim).scale(sign);
-        self.vars[dim] = Some(name.clone());
-        self.in_parallel |= parallel;
-        self.block(depth, &format!("for ({ty} {name} = {start}; {end}; {step})"), body);
-        (self.env[dim], self.vars[dim], self.in_parallel) = saved;
         if hoisted {
             self.env.pop();
             self.vars.pop();
             self.line(depth - 1, "}");
         }
+    }
+
+    /// `#pragma omp parallel for` and the loop `head` over `body`.
+    fn parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
+        // Iterations of unequal work (triangular or tiled bounds): a
+        // static split leaves one thread with most of it (syrk: 1.34x
+        // on two threads static, 1.95x dynamic).
+        let unequal = inner_bounds_vary_with(body, &mut vec![head.dim]);
+        let schedule = if unequal { " schedule(dynamic)" } else { "" };
+        let private = self.program.lastprivate_clause(mark.private);
+        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}"));
+        self.loop_body(head, body, depth, true);
+    }
+
+    /// The loop `head` over `body`; `in_parallel`: inside a parallel
+    /// region (no nested ones).
+    fn loop_body(&mut self, head: &LoopHead, body: &[Node], depth: usize, in_parallel: bool) {
+        let dim = head.dim;
+        let saved = (self.env[dim].clone(), self.vars[dim].clone(), self.in_parallel);
+        self.env[dim] = LinExpr::dim(dim).scale(head.sign);
+        self.vars[dim] = Some(head.name.clone());
+        self.in_parallel = in_parallel;
+        self.block(depth, &head.text, body);
+        (self.env[dim], self.vars[dim], self.in_parallel) = saved;
     }
 
     /// `base`, or `base` with underscores appended, clear of every name in
@@ -425,21 +508,40 @@ fn divisibility(e: &LinExpr) -> Option<(LinExpr, i64)> {
     (rest == **num).then_some((rest, *k))
 }
 
-/// Loops with constant bounds up to this many iterations are short.
-const SHORT_TRIP: i64 = 16;
+/// Whether `nodes` hold a loop. Only a loop without inner loops gets a
+/// SIMD mark: gcc fully unrolls short inner loops (a filter's taps) and
+/// vectorises around them better by itself (conv2d: 0.94x with the mark
+/// on the loop around its taps, 0.99x without).
+fn contains_loop(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::For { .. } => true,
+        Node::Let { body, .. } | Node::Guard { body, .. } => contains_loop(body),
+        Node::Stmt { .. } => false,
+    })
+}
 
-/// Whether every loop in `nodes` runs a short constant number of times
-/// (a filter's taps): gcc unrolls those fully, so a loop around them is
-/// still a vector loop, as it is in the source.
-fn only_short_loops(nodes: &[Node]) -> bool {
-    nodes.iter().all(|n| match n {
+/// Whether some loop in `nodes` has a bound that depends on one of the
+/// dimensions `varying` (a dimension bound to an expression of them joins
+/// them): the iterations of a loop over `varying[0]` then differ in work.
+fn inner_bounds_vary_with(nodes: &[Node], varying: &mut Vec<usize>) -> bool {
+    let depends = |e: &LinExpr, varying: &[usize]| varying.iter().any(|&d| e.involves_dim(d));
+    nodes.iter().any(|n| match n {
         Node::For { lower, upper, body, .. } => {
-            let short = matches!((lower.as_slice(), upper.as_slice()),
-                ([l], [u]) if l.is_constant() && u.is_constant() && u.constant - l.constant < SHORT_TRIP);
-            short && only_short_loops(body)
+            lower.iter().chain(upper).any(|e| depends(e, varying)) || inner_bounds_vary_with(body, varying)
         }
-        Node::Let { body, .. } | Node::Guard { body, .. } => only_short_loops(body),
-        Node::Stmt { .. } => true,
+        Node::Let { dim: bound, value, body } => {
+            let joins = depends(value, varying);
+            if joins {
+                varying.push(*bound);
+            }
+            let found = inner_bounds_vary_with(body, varying);
+            if joins {
+                varying.pop();
+            }
+            found
+        }
+        Node::Guard { body, .. } => inner_bounds_vary_with(body, varying),
+        Node::Stmt { .. } => false,
     })
 }
 

@@ -12,6 +12,8 @@ pub struct VarDecl {
     /// Array extents as written, outermost first.
     pub extents: Vec<String>,
     pub is_pointer: bool,
+    /// A function parameter (an array parameter is a pointer).
+    pub is_parameter: bool,
 }
 
 impl VarDecl {
@@ -22,6 +24,13 @@ impl VarDecl {
 
     pub fn is_array(&self) -> bool {
         !self.extents.is_empty() || self.is_pointer
+    }
+
+    /// Whether this names a one-dimensional array object (not a pointer
+    /// or a parameter): `sizeof` gives its size, and OpenMP can give each
+    /// thread a copy.
+    pub fn is_vector_object(&self) -> bool {
+        self.extents.len() == 1 && !self.is_pointer && !self.is_parameter
     }
 }
 
@@ -69,7 +78,8 @@ impl Names {
         let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
         let mut cursor = decl.walk();
         for declarator in decl.children_by_field_name("declarator", &mut cursor) {
-            let mut var = VarDecl { ty: ty.clone(), ..VarDecl::default() };
+            let is_parameter = decl.kind() == "parameter_declaration";
+            let mut var = VarDecl { ty: ty.clone(), is_parameter, ..VarDecl::default() };
             if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
                 self.vars.insert(name, var);
             }

@@ -430,6 +430,14 @@ impl Map {
         self.0.is_subset(&other.0).checked()
     }
 
+    pub fn intersect(&self, other: &Map) -> IslResult<Map> {
+        self.copy()?.intersect(other.copy()?).checked().map(Map)
+    }
+
+    pub fn union(&self, other: &Map) -> IslResult<Map> {
+        self.copy()?.union(other.copy()?).checked().map(Map)
+    }
+
     pub fn range(&self) -> IslResult<Set> {
         self.copy()?.range().checked().map(Set)
     }
