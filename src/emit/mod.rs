@@ -139,6 +139,7 @@ pub fn print(program: &Program, nodes: &[Node]) -> (String, Helpers) {
         env: (0..program.dims).map(LinExpr::dim).collect(),
         vars: vec![None; program.dims],
         in_parallel: false,
+        loops_outside: 0,
     };
     p.nodes(nodes, 0);
     (p.out, p.helpers)
@@ -154,6 +155,8 @@ struct Printer<'a> {
     vars: Vec<Option<String>>,
     /// Inside an `omp parallel for` (no nested parallel regions).
     in_parallel: bool,
+    /// How many loops enclose the current position.
+    loops_outside: usize,
 }
 
 /// A loop's header line, and the dimension its variable `name` stands
@@ -290,11 +293,17 @@ impl Printer<'_> {
 
     /// `#pragma omp parallel for` and the loop `head` over `body`.
     fn parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
-        // Iterations of unequal work (triangular or tiled bounds): a
-        // static split leaves one thread with most of it (syrk: 1.34x
-        // on two threads static, 1.95x dynamic).
+        // Coarse iterations of unequal work (triangular or tiled bounds
+        // around a nest): a static split leaves one thread with most of
+        // it (syrk: 1.34x on two threads static, 1.95x dynamic; cholesky's
+        // tiles inside its wavefront 0.26 s static, 0.20 s dynamic). Not
+        // for fine iterations (seidel-2d's wavefront of points: 0.40 s
+        // static, 0.8-4.6 s dynamic), nor inside two or more loops, where
+        // each thread's data stays in its own cache only with a static
+        // split (floyd-warshall: 2.5 s static, 5.8-7.5 s dynamic).
         let unequal = inner_bounds_vary_with(body, &mut vec![head.dim]);
-        let schedule = if unequal { " schedule(dynamic)" } else { "" };
+        let dynamic = unequal && loop_depth(body) >= 2 && self.loops_outside <= 1;
+        let schedule = if dynamic { " schedule(dynamic)" } else { "" };
         let private = self.program.lastprivate_clause(mark.private);
         self.line(depth, &format!("#pragma omp parallel for{schedule}{private}"));
         self.loop_body(head, body, depth, true);
@@ -308,7 +317,9 @@ impl Printer<'_> {
         self.env[dim] = LinExpr::dim(dim).scale(head.sign);
         self.vars[dim] = Some(head.name.clone());
         self.in_parallel = in_parallel;
+        self.loops_outside += 1;
         self.block(depth, &head.text, body);
+        self.loops_outside -= 1;
         (self.env[dim], self.vars[dim], self.in_parallel) = saved;
     }
 
@@ -518,6 +529,19 @@ fn contains_loop(nodes: &[Node]) -> bool {
         Node::Let { body, .. } | Node::Guard { body, .. } => contains_loop(body),
         Node::Stmt { .. } => false,
     })
+}
+
+/// How deeply loops nest in `nodes`.
+fn loop_depth(nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .map(|n| match n {
+            Node::For { body, .. } => 1 + loop_depth(body),
+            Node::Let { body, .. } | Node::Guard { body, .. } => loop_depth(body),
+            Node::Stmt { .. } => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Whether some loop in `nodes` has a bound that depends on one of the

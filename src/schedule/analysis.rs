@@ -155,47 +155,96 @@ pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<
 
 /// Whether some access of a statement that loops over all of `band`
 /// touches the same element on consecutive iterations of one member but
-/// not of another, and the loops inside that member, in the current
-/// order, touch so much between two such iterations that the cache may
-/// lose it: two or more of them, or one that walks some access other
-/// than contiguously (a column walk maps its lines onto a few cache
-/// sets). A single contiguous inner loop streams one row of each array,
-/// which stays cached, and tiles only break its streams
-/// (`G[i][j] = b[i] * a[j]` measured 0.79x tiled, 1.0x untiled). Data
-/// invariant along the whole band (a filter's coefficients) stays in
-/// cache anyway, and statements outside part of the band (a 1-d
-/// statement fused into a 2-d band) do not justify tiling it.
+/// not of another, and the loops inside the innermost such member touch
+/// so much between two uses that the cache may lose it: two or more
+/// loops, or one that walks some access other than contiguously (a
+/// column walk maps its lines onto a few cache sets). A single contiguous
+/// inner loop streams one row of each array, which stays cached, and
+/// tiles only break its streams (`G[i][j] = b[i] * a[j]` measured 0.79x
+/// tiled, 1.0x untiled). Data invariant along the whole band (a filter's
+/// coefficients) stays in cache anyway, and statements outside part of
+/// the band (a 1-d statement fused into a 2-d band) do not justify tiling
+/// it.
 pub fn band_has_reuse(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>) -> IslResult<bool> {
-    let n_params = scop.ast.params.len();
-    let mut in_band = Vec::new();
-    for (time, st) in sc.statements(scop) {
+    // Per access: its statement's index in `sc`, and whether it spans the band.
+    let (mut owner, mut in_band) = (Vec::new(), Vec::new());
+    for (s, (time, st)) in sc.statements(scop).enumerate() {
         let mut spans = true;
         for j in band.clone() {
             spans &= !time.out_is_constant(j)?;
         }
+        owner.extend(std::iter::repeat_n(s, st.accesses.len()));
         in_band.extend(std::iter::repeat_n(spans, st.accesses.len()));
     }
-    // For each member, then each access: whether the element stays put,
-    // and whether it moves by one element at most.
-    let (mut stays, mut contiguous) = (Vec::new(), Vec::new());
+    // For each member, then each access: whether the element stays put.
+    let mut stays = Vec::new();
     for k in band.clone() {
-        let (mut stay, mut near) = (Vec::new(), Vec::new());
-        for m in element_moves(scop, sc, k)? {
-            let rank = m.n_dims()?;
-            stay.push(rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(n_params, rank, 0)?)?);
-            near.push(rank == 0 || m.is_subset_of(&moves_within(n_params, rank, 1)?)?);
-        }
-        stays.push(stay);
-        contiguous.push(near);
+        stays.push(element_moves(scop, sc, k)?.iter().map(stays_put).collect::<IslResult<Vec<bool>>>()?);
     }
-    let last = band.len() - 1;
-    let inner_streams = contiguous[last].iter().zip(&in_band).all(|(&c, &spans)| c || !spans);
-    let far = |p: usize| p + 2 <= last || (p + 1 == last && !inner_streams);
-    Ok((0..in_band.len()).any(|a| {
-        in_band[a]
-            && stays.iter().any(|along| !along[a])
-            && stays.iter().enumerate().any(|(p, along)| along[a] && far(p))
-    }))
+    for a in (0..in_band.len()).filter(|&a| in_band[a] && stays.iter().any(|along| !along[a])) {
+        let Some(p) = (0..stays.len()).rev().find(|&p| stays[p][a]) else { continue };
+        // What runs between two uses: each spanning statement's loops
+        // inside member `p`.
+        for (s, time) in sc.maps.iter().enumerate() {
+            let mut inner = Vec::new();
+            for d in band.start + p + 1..sc.dims {
+                if !time.out_is_constant(d)? {
+                    inner.push(d);
+                }
+            }
+            let own: Vec<bool> = owner.iter().zip(&in_band).map(|(&o, &spans)| o == s && spans).collect();
+            let far = match inner.as_slice() {
+                [] => false,
+                [only] => own.iter().any(|&o| o) && !walks_contiguously(scop, sc, *only, &own)?,
+                _ => own.iter().any(|&o| o),
+            };
+            if far {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Whether an access's element moves (`m`, see [`element_moves`]) are
+/// none: it stays put along the dimension (and has a next instance).
+fn stays_put(m: &Set) -> IslResult<bool> {
+    let rank = m.n_dims()?;
+    Ok(rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(m.n_params()?, rank, 0)?)?)
+}
+
+/// Whether every access selected by `which` moves by one element of its
+/// last subscript at most along dimension `k` of `sc`.
+fn walks_contiguously(scop: &Scop, sc: &Scattering, k: usize, which: &[bool]) -> IslResult<bool> {
+    for (m, _) in element_moves(scop, sc, k)?.iter().zip(which).filter(|(_, w)| **w) {
+        let rank = m.n_dims()?;
+        if rank > 0 && !m.is_subset_of(&moves_within(m.n_params()?, rank, 1)?)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// For each access of `scop`, how many leading subscripts stay the same
+/// along dimension `k` of `sc` (all of them for an element that stays
+/// put), summed: the larger, the closer in memory the elements a loop over
+/// `k` walks (in row-major arrays).
+pub fn unmoved_subscripts(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<usize> {
+    let n_params = scop.ast.params.len();
+    let mut total = 0;
+    for m in element_moves(scop, sc, k)? {
+        let rank = m.n_dims()?;
+        let mut unmoved = 0;
+        while unmoved < rank {
+            let fixed = zero_prefix(unmoved + 1);
+            if !m.is_subset_of(&Set::parse(&set_text(n_params, rank, fixed.trim_end_matches(" and ")))?)? {
+                break;
+            }
+            unmoved += 1;
+        }
+        total += unmoved;
+    }
+    Ok(total)
 }
 
 /// How many of the statement's iterators still vary once the time
