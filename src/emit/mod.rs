@@ -233,7 +233,8 @@ impl Printer<'_> {
     fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
         let (name, ty, sign) = self.loop_variable(dim, body);
         let mark = self.program.loop_mark(dim, body);
-        let parallel = mark.parallel && !self.in_parallel;
+        // A few iterations (a filter's taps) are no work for threads.
+        let parallel = mark.parallel && !self.in_parallel && !is_short(lower, upper);
         let simd = mark.simd && !parallel && !contains_loop(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
@@ -529,6 +530,14 @@ fn contains_loop(nodes: &[Node]) -> bool {
         Node::Let { body, .. } | Node::Guard { body, .. } => contains_loop(body),
         Node::Stmt { .. } => false,
     })
+}
+
+/// Loops with constant bounds up to this many iterations are short.
+const SHORT_TRIP: i64 = 16;
+
+/// Whether bounds `lower..=upper` are constants at most [`SHORT_TRIP`] apart.
+fn is_short(lower: &[LinExpr], upper: &[LinExpr]) -> bool {
+    matches!((lower, upper), ([l], [u]) if l.is_constant() && u.is_constant() && u.constant - l.constant < SHORT_TRIP)
 }
 
 /// How deeply loops nest in `nodes`.

@@ -16,16 +16,25 @@ pub fn distances(sc: &Scattering, deps: &UnionMap, n_params: usize) -> IslResult
     let times = sc.union()?;
     let in_time = deps.apply_domain(&times)?.apply_range(&times)?;
     if in_time.is_empty()? {
-        return Set::parse(&set_text(n_params, sc.dims, "false"));
+        return nothing(n_params, sc.dims);
     }
     in_time.as_single_map()?.deltas()
+}
+
+/// The empty set of `dims`-tuples (isl's parser takes no `false`, nor a
+/// constraint without variables).
+fn nothing(n_params: usize, dims: usize) -> IslResult<Set> {
+    let all = Set::parse(&set_text(n_params, dims, ""))?;
+    all.subtract(&all)
 }
 
 /// The lexicographically positive vectors of `dims` dimensions.
 pub fn lex_positive(n_params: usize, dims: usize) -> IslResult<Set> {
     let cases: Vec<String> = (0..dims).map(|k| format!("({}c{k} > 0)", zero_prefix(k))).collect();
-    let body = if cases.is_empty() { "false".to_string() } else { cases.join(" or ") };
-    Set::parse(&set_text(n_params, dims, &body))
+    if cases.is_empty() {
+        return nothing(n_params, dims);
+    }
+    Set::parse(&set_text(n_params, dims, &cases.join(" or ")))
 }
 
 /// `c0 = 0 and .. and c(k-1) = 0 and `, the start of an isl conjunction.
@@ -140,17 +149,9 @@ fn element_moves(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<Set>> 
 /// of `sc` advances, and how many do not: a vector loop over `k` reads or
 /// writes the former contiguously.
 pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<(usize, usize)> {
-    let n_params = scop.ast.params.len();
-    let (mut contiguous, mut other) = (0, 0);
-    for m in element_moves(scop, sc, k)? {
-        let rank = m.n_dims()?;
-        if rank == 0 || m.is_subset_of(&moves_within(n_params, rank, 1)?)? {
-            contiguous += 1;
-        } else {
-            other += 1;
-        }
-    }
-    Ok((contiguous, other))
+    let near = moves_by_one_at_most(scop, sc, k)?;
+    let contiguous = near.iter().filter(|&&n| n).count();
+    Ok((contiguous, near.len() - contiguous))
 }
 
 /// Whether some access of a statement that loops over all of `band`
@@ -181,22 +182,36 @@ pub fn band_has_reuse(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>
     for k in band.clone() {
         stays.push(element_moves(scop, sc, k)?.iter().map(stays_put).collect::<IslResult<Vec<bool>>>()?);
     }
+    // Per statement, its loop dimensions; per dimension (when asked),
+    // whether each access moves by one element at most along it.
+    let mut loops = Vec::new();
+    for time in &sc.maps {
+        let mut own = Vec::new();
+        for d in 0..sc.dims {
+            if !time.out_is_constant(d)? {
+                own.push(d);
+            }
+        }
+        loops.push(own);
+    }
+    let mut near: std::collections::HashMap<usize, Vec<bool>> = std::collections::HashMap::new();
     for a in (0..in_band.len()).filter(|&a| in_band[a] && stays.iter().any(|along| !along[a])) {
         let Some(p) = (0..stays.len()).rev().find(|&p| stays[p][a]) else { continue };
         // What runs between two uses: each spanning statement's loops
         // inside member `p`.
-        for (s, time) in sc.maps.iter().enumerate() {
-            let mut inner = Vec::new();
-            for d in band.start + p + 1..sc.dims {
-                if !time.out_is_constant(d)? {
-                    inner.push(d);
-                }
-            }
-            let own: Vec<bool> = owner.iter().zip(&in_band).map(|(&o, &spans)| o == s && spans).collect();
+        for (s, own_loops) in loops.iter().enumerate() {
+            let spans = owner.iter().zip(&in_band).any(|(&o, &spans)| o == s && spans);
+            let inner: Vec<usize> = own_loops.iter().copied().filter(|&d| d > band.start + p).collect();
             let far = match inner.as_slice() {
+                _ if !spans => false,
                 [] => false,
-                [only] => own.iter().any(|&o| o) && !walks_contiguously(scop, sc, *only, &own)?,
-                _ => own.iter().any(|&o| o),
+                [only] => {
+                    if !near.contains_key(only) {
+                        near.insert(*only, moves_by_one_at_most(scop, sc, *only)?);
+                    }
+                    near[only].iter().zip(&owner).any(|(&n, &o)| o == s && !n)
+                }
+                _ => true,
             };
             if far {
                 return Ok(true);
@@ -213,16 +228,16 @@ fn stays_put(m: &Set) -> IslResult<bool> {
     Ok(rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(m.n_params()?, rank, 0)?)?)
 }
 
-/// Whether every access selected by `which` moves by one element of its
+/// For each access of `scop`, whether it moves by one element of its
 /// last subscript at most along dimension `k` of `sc`.
-fn walks_contiguously(scop: &Scop, sc: &Scattering, k: usize, which: &[bool]) -> IslResult<bool> {
-    for (m, _) in element_moves(scop, sc, k)?.iter().zip(which).filter(|(_, w)| **w) {
+fn moves_by_one_at_most(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<bool>> {
+    let n_params = scop.ast.params.len();
+    let mut near = Vec::new();
+    for m in element_moves(scop, sc, k)? {
         let rank = m.n_dims()?;
-        if rank > 0 && !m.is_subset_of(&moves_within(m.n_params()?, rank, 1)?)? {
-            return Ok(false);
-        }
+        near.push(rank == 0 || m.is_subset_of(&moves_within(n_params, rank, 1)?)?);
     }
-    Ok(true)
+    Ok(near)
 }
 
 /// For each access of `scop`, how many leading subscripts stay the same
@@ -371,7 +386,7 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
 /// would.
 pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
-    let none = || Set::parse(&set_text(n_params, sc.dims, "false"));
+    let none = || nothing(n_params, sc.dims);
     let (mut points, mut reads, mut written) = (none()?, none()?, None::<Map>);
     for (time, st) in sc.statements(scop) {
         let at = time.intersect_domain(&st.domain)?;

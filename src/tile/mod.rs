@@ -56,6 +56,18 @@ fn size_of(sizes: &[i64], j: usize) -> i64 {
 
 const DEFAULT_SIZE: i64 = 32;
 
+/// The default sizes of rectangular tiles over a band of `depth` members:
+/// 32, but a vector loop innermost runs 256 points, so that its vector
+/// iterations outnumber the loop overhead (gemm measured 0.97x with 32,
+/// 1.29x with 256 there; 2mm 1.24x and 1.51x).
+pub fn default_rect_tile_sizes(depth: usize, vector_innermost: bool) -> Vec<i64> {
+    let mut sizes = vec![DEFAULT_SIZE; depth];
+    if vector_innermost {
+        sizes[depth - 1] = 8 * DEFAULT_SIZE;
+    }
+    sizes
+}
+
 /// The default sizes of time tiles over a band of `depth` members: with
 /// three space dimensions, 32-point rows spend more in loop bounds than
 /// the tile saves in cache (heat-3d measured 0.84x; 1.2-1.4x with rows of
