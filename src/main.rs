@@ -119,8 +119,9 @@ struct TransformArgs {
     #[arg(long, value_enum)]
     tile: Option<TileKind>,
 
-    /// Tile sizes, outermost first (the last is repeated) [default: 32, or
-    /// the contents of a `tile.sizes` file in the current directory].
+    /// Tile sizes, outermost first (the last is repeated) [default: 32, 256
+    /// for a vector loop innermost, or the contents of a `tile.sizes` file
+    /// in the current directory].
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
     tile_sizes: Vec<i64>,
 
