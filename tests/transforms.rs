@@ -97,3 +97,13 @@ fn a_scop_that_gains_nothing_keeps_its_source_text() {
     assert_eq!(outcome.output, source);
     assert!(outcome.scops.iter().all(|s| s.transforms.is_empty()), "{:?}", outcome.scops[0].transforms);
 }
+
+#[test]
+fn a_variable_length_row_buffer_is_never_privatised() {
+    // A copy of a VLA per thread has a size only known at run time.
+    let text = "void f(int n, int m, double A[n][m], double out[n]) {\n  double tmp[m];\n  int i, j;\n#pragma scop\n  \
+                for (i = 0; i < n; i++) {\n    for (j = 0; j < m; j++)\n      tmp[j] = A[i][j] * 2.0;\n    \
+                for (j = 0; j < m; j++)\n      out[i] += tmp[j];\n  }\n#pragma endscop\n}\n";
+    let outcome = driver::compile(text.to_string(), &Options::optimising()).expect("it parses");
+    assert!(!outcome.output.contains("lastprivate(tmp)"), "{}", outcome.output);
+}

@@ -129,8 +129,8 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
 }
 
 /// The variables the SCoP writes that a loop might give each thread a
-/// copy of: scalars, and one-dimensional array objects (a temporary row,
-/// like doitgen's `sum`).
+/// copy of: scalars, and one-dimensional array objects of constant size
+/// (a temporary row, like doitgen's `sum`).
 pub fn privatisable(scop: &Scop) -> IslResult<BTreeSet<String>> {
     let mut found = BTreeSet::new();
     for a in scop.statements.iter().flat_map(|s| &s.accesses).filter(|a| a.kind == AccessKind::Write) {

@@ -14,6 +14,9 @@ pub struct VarDecl {
     pub is_pointer: bool,
     /// A function parameter (an array parameter is a pointer).
     pub is_parameter: bool,
+    /// Every extent is a constant: integer literals and macros only (not
+    /// a variable-length array).
+    pub constant_extents: bool,
 }
 
 impl VarDecl {
@@ -30,7 +33,7 @@ impl VarDecl {
     /// or a parameter): `sizeof` gives its size, and OpenMP can give each
     /// thread a copy.
     pub fn is_vector_object(&self) -> bool {
-        self.extents.len() == 1 && !self.is_pointer && !self.is_parameter
+        self.extents.len() == 1 && !self.is_pointer && !self.is_parameter && self.constant_extents
     }
 }
 
@@ -81,9 +84,18 @@ impl Names {
             let is_parameter = decl.kind() == "parameter_declaration";
             let mut var = VarDecl { ty: ty.clone(), is_parameter, ..VarDecl::default() };
             if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
+                var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
                 self.vars.insert(name, var);
             }
         }
+    }
+
+    /// Whether `expr` (an array extent as written) holds only integer
+    /// literals, operators and macro names.
+    fn is_constant(&self, expr: &str) -> bool {
+        let words = expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty());
+        !expr.trim().is_empty()
+            && words.into_iter().all(|w| w.starts_with(|c: char| c.is_ascii_digit()) || self.macros.contains_key(w))
     }
 
     /// A name that no identifier of the file uses, starting from `base`.
