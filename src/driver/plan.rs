@@ -12,6 +12,7 @@ use crate::model::isl::{self, IslResult, Set, UnionMap};
 use crate::model::Scop;
 use crate::schedule::{analysis, Analysis, Nest, Scattering, Violation};
 use crate::tile;
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// The schedule to scan, how to mark its loops, and what happened.
@@ -75,6 +76,9 @@ struct Planner<'a> {
     in_original_order: bool,
     /// The bits of marks' `private` sets that stand for arrays.
     private_arrays: u64,
+    /// [`Planner::parallel_with_private`] by dimension, for the current
+    /// scattering (time tiling and marking both ask about the outer loop).
+    parallel_with_private: HashMap<usize, Option<u64>>,
 }
 
 /// The name of the step back to a nest's original schedule.
@@ -281,16 +285,16 @@ impl<'a> Planner<'a> {
         in_original_order: bool,
     ) -> IslResult<Vec<Planner<'a>>> {
         let n_params = scop.ast.params.len();
+        let private_arrays = private_vars(scop, deps)
+            .iter()
+            .enumerate()
+            .filter(|(bit, v)| v.is_array && *bit < u64::BITS as usize)
+            .fold(0, |bits, (bit, _)| bits | 1 << bit);
         let mut planners = Vec::new();
         for nest in sc.nests(n_params)? {
             let analysis = Analysis::new(&nest.scattering, legality, n_params)?;
             let marks = Vec::new();
             let notes = Notes::default();
-            let private_arrays = private_vars(scop, deps)
-                .iter()
-                .enumerate()
-                .filter(|(bit, v)| v.is_array && *bit < u64::BITS as usize)
-                .fold(0, |bits, (bit, _)| bits | 1 << bit);
             planners.push(Planner {
                 scop,
                 deps,
@@ -302,6 +306,7 @@ impl<'a> Planner<'a> {
                 notes,
                 in_original_order,
                 private_arrays,
+                parallel_with_private: HashMap::new(),
             });
         }
         Ok(planners)
@@ -330,6 +335,7 @@ impl Planner<'_> {
         };
         self.analysis = Analysis::from_distances(&sc, distances, self.n_params)?;
         self.nest.scattering = sc;
+        self.parallel_with_private.clear();
         self.in_original_order = name == ORIGINAL_ORDER;
         self.notes.applied(name);
         Ok(true)
@@ -716,14 +722,15 @@ impl Planner<'_> {
     /// see [`Planner::parallel_with_private`]), and those whose accesses
     /// are all contiguous.
     fn mark(&mut self, options: &Options) -> IslResult<()> {
-        let sc = &self.nest.scattering;
-        let mut marks = vec![vec![LoopMark::default(); sc.dims]; sc.maps.len()];
+        let (dims, n_stmts) = (self.nest.scattering.dims, self.nest.scattering.maps.len());
+        let mut marks = vec![vec![LoopMark::default(); dims]; n_stmts];
         let mut sequential_outside = false;
         // A nest the planner put back in the source order gets no SIMD
         // marks: gcc vectorises the source loops as well, and the pragma
         // can keep it from jamming the loop around (utsolve 0.67x).
         let fallen_back = self.in_original_order && options.schedule == ScheduleKind::Auto;
-        for k in (0..sc.dims).filter(|&k| self.analysis.is_loop(k)) {
+        let loops: Vec<usize> = (0..dims).filter(|&k| self.analysis.is_loop(k)).collect();
+        for k in loops {
             let Some(private) = self.parallel_with_private(k)? else {
                 sequential_outside = true;
                 continue;
@@ -732,7 +739,7 @@ impl Planner<'_> {
             let simd = options.simd
                 && !fallen_back
                 && private & self.private_arrays == 0
-                && analysis::contiguous_accesses(self.scop, sc, k)?.1 == 0;
+                && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
             let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
             for (own, worth) in marks.iter_mut().zip(worth_a_region) {
                 own[k] = LoopMark { parallel: options.parallel && worth, simd, private };
@@ -756,7 +763,17 @@ impl Planner<'_> {
     /// set it returns get a private copy per iteration (see
     /// [`analysis::is_privatisable`]); `Some(0)` when it is parallel as it
     /// is. symm's `temp2` and doitgen's `sum` are such variables.
-    fn parallel_with_private(&self, k: usize) -> IslResult<Option<u64>> {
+    fn parallel_with_private(&mut self, k: usize) -> IslResult<Option<u64>> {
+        if let Some(&known) = self.parallel_with_private.get(&k) {
+            return Ok(known);
+        }
+        let found = self.find_parallel_with_private(k)?;
+        self.parallel_with_private.insert(k, found);
+        Ok(found)
+    }
+
+    /// [`Planner::parallel_with_private`], computed.
+    fn find_parallel_with_private(&self, k: usize) -> IslResult<Option<u64>> {
         if self.analysis.is_parallel(k)? {
             return Ok(Some(0));
         }
