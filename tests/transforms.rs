@@ -3,7 +3,8 @@
 //! OpenMP parallel loop and tiles, and gemm's innermost loop is the
 //! stride-1 one, marked SIMD; loops that carry dependences only through
 //! scalars or row buffers each iteration writes first run in parallel
-//! with private copies; a SCoP nothing gains from keeps its text.
+//! with private copies; a vector loop outside a column walk runs in
+//! strips, innermost; a SCoP nothing gains from keeps its text.
 
 use polyc::driver::{self, Options, Outcome};
 use std::path::Path;
@@ -96,6 +97,31 @@ fn a_scop_that_gains_nothing_keeps_its_source_text() {
     let outcome = compile_default("shape_scalars");
     assert_eq!(outcome.output, source);
     assert!(outcome.scops.iter().all(|s| s.transforms.is_empty()), "{:?}", outcome.scops[0].transforms);
+}
+
+#[test]
+fn a_scop_whose_marked_statements_share_no_loop_keeps_its_source_text() {
+    // adi's rows are parallel for the statements with a loop inside, but
+    // each row loop also holds statements not worth a region: no loop
+    // would be marked, and a new order alone gains nothing.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/adi.c");
+    let source = std::fs::read_to_string(path).unwrap();
+    assert_eq!(compile_default("adi").output, source);
+}
+
+#[test]
+fn a_vector_loop_outside_a_column_walk_runs_in_strips_innermost() {
+    // isl puts utsolve's columns j outermost, its reduction over k (down
+    // columns of B) inside: strips of j, parallel, each running j innermost.
+    let outcome = compile_default("utsolve");
+    let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
+    assert!(transforms.iter().any(|t| *t == "tile=strips"), "{transforms:?}");
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let pragma = lines.iter().position(|l| l.starts_with("#pragma omp parallel for")).expect("a parallel loop");
+    assert!(lines[pragma + 1].starts_with("for (int c0 = 0; c0 <= polyc_floord(M - 1, 256)"), "{}", lines[pragma + 1]);
+    let update = lines.iter().position(|l| *l == "B[i][j] -= U[i][k] * B[k][j];").expect("the update, unchanged");
+    assert!(lines[update - 1].starts_with("for (int j = 256 * c0;"), "j is not innermost: {}", lines[update - 1]);
+    assert_eq!(lines[update - 2], "#pragma omp simd");
 }
 
 #[test]

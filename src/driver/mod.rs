@@ -299,25 +299,26 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
     }
     isl::set_operation_budget(plan::planning_budget(options));
     let scanned = scan_scop(scop, &plan.scattering);
-    let why = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
+    let limit = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
     isl::set_operation_budget(options.isl_budget);
-    match scanned {
-        Ok(scanned) => Ok((plan, Some(scanned))),
-        Err(e) => {
-            let mut original = Plan::original(scop);
-            original.keep_source = true;
-            original.notes.refused = plan.notes.refused;
-            original
-                .notes
-                .refused
-                .push(format!("transformed loops not generated ({why}: {e}); original schedule kept"));
-            if keeps_source(&original) {
-                return Ok((original, None));
-            }
-            let scanned = scan_scop(scop, &original.scattering)?;
-            Ok((original, Some(scanned)))
+    let why = match scanned {
+        Ok(scanned) if !options.optimises() || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) => {
+            return Ok((plan, Some(scanned)));
         }
+        // What the planner marked shares no loop (adi's parallel rows sit
+        // in loops with statements not worth a region): no gain.
+        Ok(_) => None,
+        Err(e) => Some(format!("transformed loops not generated ({limit}: {e}); original schedule kept")),
+    };
+    let mut original = Plan::original(scop);
+    original.keep_source = true;
+    original.notes.refused = plan.notes.refused;
+    original.notes.refused.extend(why);
+    if keeps_source(&original) {
+        return Ok((original, None));
     }
+    let scanned = scan_scop(scop, &original.scattering)?;
+    Ok((original, Some(scanned)))
 }
 
 /// A loop AST and the number of dimensions it scans.

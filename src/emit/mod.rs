@@ -69,19 +69,38 @@ pub struct Program<'a> {
     pub openmp: bool,
 }
 
+/// The mark of a loop over `dim` around `body`, given each statement's
+/// `marks`: what every statement inside allows.
+fn loop_mark(marks: &[Vec<LoopMark>], dim: usize, body: &[Node]) -> LoopMark {
+    let mut ids = Vec::new();
+    Node::statements(body, &mut ids);
+    let marks: Vec<LoopMark> =
+        ids.iter().map(|&id| marks.get(id).and_then(|m| m.get(dim)).copied().unwrap_or_default()).collect();
+    LoopMark {
+        parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel),
+        simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
+        private: marks.iter().fold(0, |bits, m| bits | m.private),
+    }
+}
+
+/// Whether some loop of `nodes` gets a parallel or SIMD mark from
+/// `marks`: statements marked one by one may still share no marked loop.
+pub fn marks_some_loop(marks: &[Vec<LoopMark>], nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::For { dim, body, .. } => {
+            let mark = loop_mark(marks, *dim, body);
+            mark.parallel || mark.simd || marks_some_loop(marks, body)
+        }
+        Node::Let { body, .. } | Node::Guard { body, .. } => marks_some_loop(marks, body),
+        Node::Stmt { .. } => false,
+    })
+}
+
 impl Program<'_> {
     /// The mark of a loop over `dim` around `body`: what every statement
     /// inside allows.
     fn loop_mark(&self, dim: usize, body: &[Node]) -> LoopMark {
-        let mut ids = Vec::new();
-        Node::statements(body, &mut ids);
-        let marks: Vec<LoopMark> =
-            ids.iter().map(|&id| self.marks.get(id).and_then(|m| m.get(dim)).copied().unwrap_or_default()).collect();
-        LoopMark {
-            parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel),
-            simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
-            private: marks.iter().fold(0, |bits, m| bits | m.private),
-        }
+        loop_mark(self.marks, dim, body)
     }
 
     /// The variables of the bit set `private`.
@@ -587,4 +606,27 @@ fn printed_items(nodes: &[Node]) -> usize {
             _ => 1,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loop_over(dim: usize, body: Vec<Node>) -> Node {
+        Node::For { dim, lower: vec![LinExpr::constant(0)], upper: vec![LinExpr::constant(9)], stride: 1, body }
+    }
+
+    #[test]
+    fn a_loop_is_marked_only_if_every_statement_inside_allows_it() {
+        let parallel = LoopMark { parallel: true, ..LoopMark::default() };
+        let nodes = vec![loop_over(0, vec![Node::Stmt { id: 0 }, loop_over(1, vec![Node::Stmt { id: 1 }])])];
+        // Statement 1 alone allows a parallel loop over dimension 0.
+        let one_only = vec![vec![LoopMark::default(); 2], vec![parallel, LoopMark::default()]];
+        assert!(!marks_some_loop(&one_only, &nodes));
+        let both = vec![vec![parallel, LoopMark::default()], vec![parallel, LoopMark::default()]];
+        assert!(marks_some_loop(&both, &nodes));
+        // The inner loop holds statement 1 only.
+        let inner = vec![vec![LoopMark::default(); 2], vec![LoopMark::default(), parallel]];
+        assert!(marks_some_loop(&inner, &nodes));
+    }
 }

@@ -22,7 +22,7 @@ use std::fmt;
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
 
 /// Operations allowed per SCoP unless the caller says otherwise.
-pub const DEFAULT_OPERATION_BUDGET: u64 = 10_000_000;
+pub const DEFAULT_OPERATION_BUDGET: u64 = 20_000_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IslError(pub String);

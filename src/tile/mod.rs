@@ -56,6 +56,16 @@ fn size_of(sizes: &[i64], j: usize) -> i64 {
 
 const DEFAULT_SIZE: i64 = 32;
 
+/// The points a vector loop runs per tile by default (see
+/// [`default_rect_tile_sizes`]).
+const VECTOR_ROW: i64 = 8 * DEFAULT_SIZE;
+
+/// The width of strips of a vector loop (see [`strip_mine_inward`]): the
+/// first of `sizes` if given.
+pub fn strip_size(sizes: &[i64]) -> i64 {
+    sizes.first().copied().unwrap_or(VECTOR_ROW)
+}
+
 /// The default sizes of rectangular tiles over a band of `depth` members:
 /// 32, but a vector loop innermost runs 256 points, so that its vector
 /// iterations outnumber the loop overhead (gemm measured 0.97x with 32,
@@ -63,7 +73,7 @@ const DEFAULT_SIZE: i64 = 32;
 pub fn default_rect_tile_sizes(depth: usize, vector_innermost: bool) -> Vec<i64> {
     let mut sizes = vec![DEFAULT_SIZE; depth];
     if vector_innermost {
-        sizes[depth - 1] = 8 * DEFAULT_SIZE;
+        sizes[depth - 1] = VECTOR_ROW;
     }
     sizes
 }
@@ -124,6 +134,16 @@ pub fn time_tile_distances(depth: usize, wavefront: bool, n_params: usize) -> Is
 pub fn wavefront(sc: &Scattering, tiles: Range<usize>, n_params: usize) -> IslResult<Scattering> {
     let out: Vec<String> =
         (0..sc.dims).map(|k| if k == tiles.start { format!("c{k} + c{}", k + 1) } else { var(k) }).collect();
+    sc.remap(&out, n_params)
+}
+
+/// Strip-mine dimension `k` of `sc` into strips of `size` and run each
+/// strip's points innermost, after every other dimension: legal when no
+/// dependence crosses `k` (each stays within one point of it).
+pub fn strip_mine_inward(sc: &Scattering, k: usize, size: i64, n_params: usize) -> IslResult<Scattering> {
+    let mut out: Vec<String> =
+        (0..sc.dims).map(|j| if j == k { format!("floor(c{k}/{size})") } else { var(j) }).collect();
+    out.push(var(k));
     sc.remap(&out, n_params)
 }
 
