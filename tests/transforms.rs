@@ -125,6 +125,19 @@ fn a_vector_loop_outside_a_column_walk_runs_in_strips_innermost() {
 }
 
 #[test]
+fn a_matrix_vector_product_walks_rows_in_parallel() {
+    // isl runs gemver's `w = A x` down the columns of A, in tiles; the
+    // source's rows, in parallel, read A once, contiguously.
+    let code = compile_default("gemver").output;
+    let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
+    let update = lines.iter().position(|l| *l == "w[i] = w[i] + alpha * A[i][j] * x[j];").expect("w's update");
+    assert_eq!(
+        lines[update - 3..update],
+        ["#pragma omp parallel for", "for (int i = 0; i < N; i++)", "for (int j = 0; j < N; j++)"]
+    );
+}
+
+#[test]
 fn a_variable_length_row_buffer_is_never_privatised() {
     // A copy of a VLA per thread has a size only known at run time.
     let text = "void f(int n, int m, double A[n][m], double out[n]) {\n  double tmp[m];\n  int i, j;\n#pragma scop\n  \
