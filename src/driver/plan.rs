@@ -449,7 +449,9 @@ impl Planner<'_> {
             return Ok(false);
         }
         let in_original = Analysis::new(&original, self.legality, self.n_params)?;
-        if !in_original.is_parallel(original_innermost)? && !self.rows_beat_columns(&in_original, innermost)? {
+        if !in_original.is_parallel(original_innermost)?
+            && !self.rows_beat_columns(&original, &in_original, innermost)?
+        {
             return Ok(false);
         }
         let before = std::mem::take(&mut self.notes.applied);
@@ -468,7 +470,7 @@ impl Planner<'_> {
     /// (shape_imperfect's product of `B` with itself, 3.1x tiled) and
     /// outer sequential loops may give way to a skewed parallel one
     /// (seidel-2d, 4.6x).
-    fn rows_beat_columns(&self, in_original: &Analysis, innermost: usize) -> IslResult<bool> {
+    fn rows_beat_columns(&self, original: &Scattering, in_original: &Analysis, innermost: usize) -> IslResult<bool> {
         let sc = &self.nest.scattering;
         if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0 {
             return Ok(false);
@@ -478,7 +480,6 @@ impl Planner<'_> {
                 return Ok(false);
             }
         }
-        let original = self.original();
         match (0..original.dims).find(|&k| in_original.is_loop(k)) {
             Some(outer) => in_original.is_parallel(outer),
             None => Ok(false),
@@ -549,6 +550,10 @@ impl Planner<'_> {
                 // k) keeps its tiles: its wavefront is the only parallelism.
                 let whole_nest = !(0..band.start).any(|k| self.analysis.is_loop(k));
                 if whole_nest && self.original_tiles_as_well(original)? {
+                    return self.try_apply(ORIGINAL_ORDER, Ok(original.clone()));
+                }
+                let in_original = Analysis::new(original, self.legality, self.n_params)?;
+                if self.rows_beat_columns(original, &in_original, band.end - 1)? {
                     return self.try_apply(ORIGINAL_ORDER, Ok(original.clone()));
                 }
             }
