@@ -137,6 +137,12 @@ struct TransformArgs {
     #[arg(long)]
     simd: bool,
 
+    /// Unroll-and-jam, FACTOR iterations at a time, the loops around a
+    /// SIMD loop whose dependences all stay inside its iterations (a
+    /// reduction); 1: none [default: 4 in the default mode, else none].
+    #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "4")]
+    unroll_jam: Option<i64>,
+
     /// isl operations allowed per SCoP before it is kept unchanged.
     #[arg(long, default_value_t = polyc::model::isl::DEFAULT_OPERATION_BUDGET)]
     isl_budget: u64,
@@ -145,6 +151,10 @@ struct TransformArgs {
     #[arg(long)]
     trace: bool,
 }
+
+/// The largest unroll-and-jam factor: more copies than registers only
+/// spill.
+const MAX_UNROLL_JAM: i64 = 16;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum TileKind {
@@ -165,6 +175,9 @@ impl TransformArgs {
             None => base.tile.is_some() || self.l2_tile.is_some(),
         };
         let tile = if tiled { Some(self.tile_options()?) } else { None };
+        if let Some(bad) = self.unroll_jam.filter(|f| !(1..=MAX_UNROLL_JAM).contains(f)) {
+            return Err(format!("unroll-and-jam factor {bad} is out of range (1 to {MAX_UNROLL_JAM})"));
+        }
         let schedule = self.schedule.unwrap_or(if explicit && !tiled { base.schedule } else { ScheduleKind::Auto });
         Ok(Options {
             emit,
@@ -173,6 +186,11 @@ impl TransformArgs {
             tile,
             parallel: base.parallel || self.parallel,
             simd: base.simd || self.simd,
+            unroll_jam: match self.unroll_jam {
+                Some(1) => None,
+                Some(factor) => Some(factor),
+                None => base.unroll_jam,
+            },
             isl_budget: self.isl_budget,
             trace: self.trace,
         })

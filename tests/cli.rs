@@ -97,3 +97,22 @@ fn codes_are_explained() {
     let (status, _, _) = polyc(&["--explain", "X9999"]);
     assert_eq!(status, Some(2));
 }
+
+#[test]
+fn unroll_and_jam_is_on_by_default_and_can_be_set_or_turned_off() {
+    let gemm = root().join("corpus/gemm.c");
+    let gemm = gemm.to_str().expect("a UTF-8 path");
+    let jammed_by = |args: &[&str]| {
+        let (status, out, err) = polyc(&[&[gemm, "--emit", "c"], args].concat());
+        assert_eq!(status, Some(0), "{err}");
+        (2..=16).find(|f| out.contains(&format!("k += {f})"))).unwrap_or(1)
+    };
+    assert_eq!(jammed_by(&[]), 4);
+    assert_eq!(jammed_by(&["--unroll-jam", "1"]), 1);
+    assert_eq!(jammed_by(&["--unroll-jam", "3"]), 3);
+    assert_eq!(jammed_by(&["--tile", "rect", "--simd"]), 1);
+    assert_eq!(jammed_by(&["--tile", "rect", "--simd", "--unroll-jam"]), 4);
+    let (status, _, err) = polyc(&[gemm, "--unroll-jam", "0"]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("unroll-and-jam factor 0 is out of range"), "{err}");
+}

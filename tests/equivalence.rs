@@ -53,8 +53,14 @@ fn modes() -> Vec<Mode> {
         Mode { name: "auto", options: auto.clone(), threads: &[None] },
         Mode { name: "auto-tile", options: tiled(vec![32], None), threads: &[None] },
         Mode { name: "tile-l2", options: tiled(vec![32], Some(8)), threads: &[None] },
-        // Small tiles, so that the small default sizes still cross many tile boundaries.
-        Mode { name: "small-tiles", options: tiled(vec![4, 3, 5], Some(2)), threads: &[None] },
+        // Small tiles, so that the small default sizes still cross many
+        // tile boundaries; jammed by 3, so that most jammed loops leave
+        // iterations for their remainder loop.
+        Mode {
+            name: "small-tiles-jam",
+            options: Options { simd: true, unroll_jam: Some(3), ..tiled(vec![4, 3, 5], Some(2)) },
+            threads: &[None],
+        },
         Mode { name: "default", options: Options::optimising(), threads: &[Some(1), Some(2)] },
     ]
 }

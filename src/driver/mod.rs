@@ -62,6 +62,9 @@ pub struct Options {
     pub parallel: bool,
     /// `#pragma omp simd` (or `GCC ivdep`) on vectorisable innermost loops.
     pub simd: bool,
+    /// Unroll-and-jam factor of loops around a perfect nest with a SIMD
+    /// loop innermost (see [`crate::emit::LoopMark::jam`]).
+    pub unroll_jam: Option<i64>,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,
     /// Replace every statement by a `printf` of its name and iteration
@@ -69,6 +72,11 @@ pub struct Options {
     /// runs the same instances in the same order).
     pub trace: bool,
 }
+
+/// The default unroll-and-jam factor: four copies of a reduction's
+/// vector body keep four sums in registers (gemm 1.18x -> 1.28x,
+/// correlation 13.1x -> 15.8x, on one thread).
+pub const DEFAULT_UNROLL_JAM: i64 = 4;
 
 /// Plain regeneration with the original schedule.
 impl Default for Options {
@@ -80,6 +88,7 @@ impl Default for Options {
             tile: None,
             parallel: false,
             simd: false,
+            unroll_jam: None,
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             trace: false,
         }
@@ -90,7 +99,7 @@ impl Options {
     /// Whether tiles, parallel or SIMD loops are asked for: what a new
     /// loop order has to gain to be kept.
     pub fn optimises(&self) -> bool {
-        self.tile.is_some() || self.parallel || self.simd
+        self.tile.is_some() || self.parallel || self.simd || self.unroll_jam.is_some()
     }
 
     /// What `polyc in.c -o out.c` does: schedule, tile, parallelise, vectorise.
@@ -100,6 +109,7 @@ impl Options {
             tile: Some(TileOptions::default()),
             parallel: true,
             simd: true,
+            unroll_jam: Some(DEFAULT_UNROLL_JAM),
             ..Options::default()
         }
     }
@@ -279,6 +289,7 @@ fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resul
         marks: &plan.marks,
         private_vars: &plan.private_vars,
         openmp: options.parallel,
+        unroll_jam: options.unroll_jam,
     };
     let (code, helpers) = emit::print(&program, &nodes);
     Ok(Regenerated { code: Some(code), helpers, notes: plan.notes })

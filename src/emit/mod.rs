@@ -67,6 +67,8 @@ pub struct Program<'a> {
     pub private_vars: &'a [PrivateVar],
     /// Whether the output is compiled with OpenMP (else SIMD loops get `GCC ivdep`).
     pub openmp: bool,
+    /// Unroll-and-jam factor for loops marked `jam`.
+    pub unroll_jam: Option<i64>,
 }
 
 /// The mark of a loop over `dim` around `body`, given each statement's
@@ -80,6 +82,7 @@ fn loop_mark(marks: &[Vec<LoopMark>], dim: usize, body: &[Node]) -> LoopMark {
         parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel),
         simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
         private: marks.iter().fold(0, |bits, m| bits | m.private),
+        jam: !marks.is_empty() && marks.iter().all(|m| m.jam),
     }
 }
 
@@ -135,6 +138,11 @@ pub struct LoopMark {
     /// its own copy of, the last iteration's copied out: without them
     /// the loop would not be parallel.
     pub private: u64,
+    /// Unroll-and-jam asked for, and every dependence the loop carries
+    /// has distance zero inside it: copies of its body for consecutive
+    /// iterations may run side by side, in order, inside the loops it
+    /// holds (the SIMD loop among them stays parallel).
+    pub jam: bool,
 }
 
 /// A variable a loop may give each iteration a copy of.
@@ -260,6 +268,14 @@ impl Printer<'_> {
         // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
         let neg = |v: &[LinExpr]| v.iter().map(|e| e.scale(-1)).collect::<Vec<_>>();
         let start = if sign > 0 { self.extreme(&lower, true) } else { self.extreme(&neg(&lower), false) };
+        if let Some(factor) = self.program.unroll_jam {
+            if mark.jam && !parallel && stride == 1 && sign > 0 && self.jammable(dim, body) {
+                let end = self.extreme(&upper, false);
+                let head = LoopHead { dim, sign, text: String::new(), name };
+                self.jammed_loop(head, &ty, &start, &end, body, depth, factor);
+                return;
+            }
+        }
         let mut depth = depth;
         let hoisted = simd && (upper.len() > 1 || upper.iter().any(LinExpr::has_floor));
         if hoisted {
@@ -309,6 +325,54 @@ impl Printer<'_> {
             self.vars.pop();
             self.line(depth - 1, "}");
         }
+    }
+
+    /// Whether `body`, the body of a loop over `dim`, is a perfect nest of
+    /// loops whose bounds do not depend on `dim` and whose innermost loop
+    /// is a SIMD loop: copies of its body for several values of `dim` then
+    /// run over the same iterations, each from a vector register (gemm
+    /// 1.17x -> 1.29-1.36x jammed by 4). Copies walking columns only
+    /// multiply cache misses (syr2k 3.2x -> 2.0x).
+    fn jammable(&self, dim: usize, body: &[Node]) -> bool {
+        let mut nodes = body;
+        loop {
+            match nodes {
+                [Node::For { dim: inner, body, .. }] if !contains_loop(body) => {
+                    return self.program.loop_mark(*inner, body).simd && !inner_bounds_vary_with(nodes, &mut vec![dim]);
+                }
+                [Node::For { body, .. }] => nodes = body,
+                _ => return false,
+            }
+        }
+    }
+
+    /// Unroll-and-jam of the loop `head` from `start` to `end` over `body`
+    /// (see [`Printer::jammable`]): `factor` iterations per step, their copies of
+    /// the innermost body side by side; then the iterations left, one by
+    /// one. Legal as the loop carries no dependence but between points
+    /// that the loops inside share (its `jam` mark).
+    #[allow(clippy::too_many_arguments)]
+    fn jammed_loop(
+        &mut self,
+        head: LoopHead,
+        ty: &str,
+        start: &str,
+        end: &str,
+        body: &[Node],
+        depth: usize,
+        factor: i64,
+    ) {
+        let name = head.name.clone();
+        let end_name = self.fresh_name(&format!("{name}_end"));
+        self.line(depth, "{");
+        self.line(depth + 1, &format!("const {ty} {end_name} = {end};"));
+        self.line(depth + 1, &format!("{ty} {name} = {start};"));
+        let steps =
+            LoopHead { text: format!("for (; {name} <= {end_name} - {}; {name} += {factor})", factor - 1), ..head };
+        self.loop_body(&steps, &jam_copies(steps.dim, body, factor), depth + 1, self.in_parallel);
+        let rest = LoopHead { text: format!("for (; {name} <= {end_name}; {name}++)"), ..steps };
+        self.loop_body(&rest, body, depth + 1, self.in_parallel);
+        self.line(depth, "}");
     }
 
     /// `#pragma omp parallel for` and the loop `head` over `body`.
@@ -537,6 +601,30 @@ fn divisibility(e: &LinExpr) -> Option<(LinExpr, i64)> {
     let mut rest = e.clone();
     rest.terms.retain(|(t, _)| !matches!(t, Term::Floor(..)));
     (rest == **num).then_some((rest, *k))
+}
+
+/// The perfect nest `body` (see [`Printer::jammable`]) with its innermost body
+/// repeated `factor` times, for `dim` plus 0, 1, ...
+fn jam_copies(dim: usize, body: &[Node], factor: i64) -> Vec<Node> {
+    body.iter()
+        .map(|n| match n {
+            Node::For { dim: inner, lower, upper, stride, body } => {
+                let body = if contains_loop(body) {
+                    jam_copies(dim, body, factor)
+                } else {
+                    (0..factor)
+                        .map(|u| Node::Let {
+                            dim,
+                            value: LinExpr::dim(dim).add(&LinExpr::constant(u)),
+                            body: body.clone(),
+                        })
+                        .collect()
+                };
+                Node::For { dim: *inner, lower: lower.clone(), upper: upper.clone(), stride: *stride, body }
+            }
+            other => other.clone(),
+        })
+        .collect()
 }
 
 /// Whether `nodes` hold a loop. Only a loop without inner loops gets a

@@ -91,6 +91,20 @@ impl Analysis {
         self.unsatisfied_at(k)?.intersect(&nonzero)?.is_empty()
     }
 
+    /// Whether every dependence carried at `k` has distance zero on all
+    /// the dimensions after it (nothing carried: trivially). Copies of
+    /// the body for consecutive values of `k` may then run, in order,
+    /// inside the loops below `k`: unroll-and-jam.
+    pub fn carries_only_vertically(&self, k: usize) -> IslResult<bool> {
+        let slanted: Vec<String> = (k + 1..self.dims).map(|j| format!("c{j} != 0")).collect();
+        if slanted.is_empty() {
+            return Ok(true);
+        }
+        let carried = Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))?;
+        let slanted = Set::parse(&set_text(self.n_params, self.dims, &slanted.join(" or ")))?;
+        self.unsatisfied_at(k)?.intersect(&carried)?.intersect(&slanted)?.is_empty()
+    }
+
     /// Whether member `k` of the permutable `band`, moved to its innermost
     /// position, would be parallel: no dependence left by the dimensions
     /// before the band and the other members has a distance on `k`.
