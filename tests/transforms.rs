@@ -53,6 +53,11 @@ fn gemm_innermost_loop_is_stride_one_and_simd() {
     let header = lines[..update].iter().rposition(|l| l.starts_with("for (")).expect("a loop around the update");
     assert!(lines[header].starts_with("for (int j = "), "gemm's innermost loop is not j: {}", lines[header]);
     assert_eq!(lines[header - 1], "#pragma omp simd", "gemm's innermost loop is not marked SIMD");
+    // Its reduction over k is jammed: four updates of C[i][j] per vector.
+    let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
+    assert!(transforms.iter().any(|t| *t == "unroll-jam"), "{transforms:?}");
+    let jammed = lines.iter().position(|l| *l == "C[i][j] += alpha * A[i][(k + 3)] * B[(k + 3)][j];");
+    assert!(jammed.is_some_and(|at| lines[at - 3] == "C[i][j] += alpha * A[i][k] * B[k][j];"), "{lines:#?}");
 }
 
 /// The `#pragma omp parallel for` lines of `code`.

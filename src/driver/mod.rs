@@ -291,8 +291,12 @@ fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resul
         openmp: options.parallel,
         unroll_jam: options.unroll_jam,
     };
-    let (code, helpers) = emit::print(&program, &nodes);
-    Ok(Regenerated { code: Some(code), helpers, notes: plan.notes })
+    let printed = emit::print(&program, &nodes);
+    let mut notes = plan.notes;
+    if printed.jammed {
+        notes.applied("unroll-jam");
+    }
+    Ok(Regenerated { code: Some(printed.text), helpers: printed.helpers, notes })
 }
 
 /// The loop AST of `plan`, within the planning budget when it transforms

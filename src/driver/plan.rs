@@ -40,7 +40,7 @@ pub struct Notes {
 }
 
 impl Notes {
-    fn applied(&mut self, name: &str) {
+    pub fn applied(&mut self, name: &str) {
         if !self.applied.iter().any(|a| a == name) {
             self.applied.push(name.to_string());
         }

@@ -157,8 +157,16 @@ pub struct PrivateVar {
 /// thread's stack (threads other than the first get a few MiB).
 const PRIVATE_ARRAYS_MAX: usize = 1 << 18;
 
-/// Print `nodes` as C; returns the text and the helpers it uses.
-pub fn print(program: &Program, nodes: &[Node]) -> (String, Helpers) {
+/// The C text of a SCoP's loops, and what it took.
+pub struct Printed {
+    pub text: String,
+    pub helpers: Helpers,
+    /// Whether some loop was unrolled and jammed.
+    pub jammed: bool,
+}
+
+/// Print `nodes` as C.
+pub fn print(program: &Program, nodes: &[Node]) -> Printed {
     let mut p = Printer {
         program,
         out: String::new(),
@@ -167,9 +175,10 @@ pub fn print(program: &Program, nodes: &[Node]) -> (String, Helpers) {
         vars: vec![None; program.dims],
         in_parallel: false,
         loops_outside: 0,
+        jammed: false,
     };
     p.nodes(nodes, 0);
-    (p.out, p.helpers)
+    Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
 }
 
 struct Printer<'a> {
@@ -184,6 +193,8 @@ struct Printer<'a> {
     in_parallel: bool,
     /// How many loops enclose the current position.
     loops_outside: usize,
+    /// Whether some loop was unrolled and jammed.
+    jammed: bool,
 }
 
 /// A loop's header line, and the dimension its variable `name` stands
@@ -362,6 +373,7 @@ impl Printer<'_> {
         depth: usize,
         factor: i64,
     ) {
+        self.jammed = true;
         let name = head.name.clone();
         let end_name = self.fresh_name(&format!("{name}_end"));
         self.line(depth, "{");
