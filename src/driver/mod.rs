@@ -249,9 +249,13 @@ fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
         let marked: Vec<String> = marks
             .iter()
             .enumerate()
-            .filter(|(_, m)| m.parallel || m.simd)
+            .filter(|(_, m)| m.parallel && m.region || m.simd)
             .map(|(k, m)| {
-                format!("c{k}:{}{}", if m.parallel { " parallel" } else { "" }, if m.simd { " simd" } else { "" })
+                format!(
+                    "c{k}:{}{}",
+                    if m.parallel && m.region { " parallel" } else { "" },
+                    if m.simd { " simd" } else { "" }
+                )
             })
             .collect();
         out.push_str(&format!("marks {}: {}\n", st.name, marked.join(", ")));

@@ -250,7 +250,7 @@ fn private_vars(scop: &Scop, deps: &Dependences) -> Vec<PrivateVar> {
 
 /// Whether `notes` name a tiling or `marks` a parallel or SIMD loop.
 fn gains(notes: &Notes, marks: &[Vec<LoopMark>]) -> bool {
-    tiles(notes) || marks.iter().flatten().any(|m| m.parallel || m.simd)
+    tiles(notes) || marks.iter().flatten().any(|m| m.parallel && m.region || m.simd)
 }
 
 fn tiles(notes: &Notes) -> bool {
@@ -754,7 +754,9 @@ impl Planner<'_> {
     /// utsolve's region around its innermost loop alone measured 0.49x on
     /// two threads, doitgen's around two of four iterators (105,000
     /// regions) 0.5x even on one; floyd-warshall's tiles of (i, j) inside
-    /// `k` and the wavefront, 1.8x on two.
+    /// `k` and the wavefront, 1.8x on two. A loop runs in parallel when
+    /// some statement inside is worth it (adi's rows, whose boundary
+    /// statements alone are not: 1.0x -> 2.0x on two threads).
     fn worth_a_parallel_region(&self, k: usize, sequential_outside: bool) -> IslResult<Vec<bool>> {
         let sc = &self.nest.scattering;
         if !sequential_outside {
@@ -819,11 +821,17 @@ impl Planner<'_> {
                 && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
             let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
             for (own, worth) in marks.iter_mut().zip(worth_a_region) {
-                own[k] = LoopMark { parallel: options.parallel && worth, simd, private, jam: own[k].jam };
+                own[k] = LoopMark {
+                    parallel: options.parallel,
+                    region: options.parallel && worth,
+                    simd,
+                    private,
+                    jam: own[k].jam,
+                };
             }
         }
         let all: Vec<&LoopMark> = marks.iter().flatten().collect();
-        if all.iter().any(|m| m.parallel) {
+        if all.iter().any(|m| m.parallel && m.region) {
             self.notes.applied("parallel");
         }
         if all.iter().any(|m| m.simd) {

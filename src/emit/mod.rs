@@ -79,7 +79,8 @@ fn loop_mark(marks: &[Vec<LoopMark>], dim: usize, body: &[Node]) -> LoopMark {
     let marks: Vec<LoopMark> =
         ids.iter().map(|&id| marks.get(id).and_then(|m| m.get(dim)).copied().unwrap_or_default()).collect();
     LoopMark {
-        parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel),
+        parallel: !marks.is_empty() && marks.iter().all(|m| m.parallel) && marks.iter().any(|m| m.region),
+        region: marks.iter().any(|m| m.region),
         simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
         private: marks.iter().fold(0, |bits, m| bits | m.private),
         jam: !marks.is_empty() && marks.iter().all(|m| m.jam),
@@ -130,8 +131,11 @@ impl Program<'_> {
 /// What the schedule allows for one statement's loop over one dimension.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoopMark {
-    /// No dependence is carried: `omp parallel for` on the outermost such loop.
+    /// No dependence is carried: `omp parallel for` on the outermost such
+    /// loop, if some statement inside is worth a region (`region`).
     pub parallel: bool,
+    /// The statement's work inside the loop is worth an OpenMP region.
+    pub region: bool,
     /// Parallel and every access contiguous: a SIMD loop when innermost.
     pub simd: bool,
     /// Variables (bits of [`Program::private_vars`]) each iteration needs
@@ -718,7 +722,7 @@ mod tests {
 
     #[test]
     fn a_loop_is_marked_only_if_every_statement_inside_allows_it() {
-        let parallel = LoopMark { parallel: true, ..LoopMark::default() };
+        let parallel = LoopMark { parallel: true, region: true, ..LoopMark::default() };
         let nodes = vec![loop_over(0, vec![Node::Stmt { id: 0 }, loop_over(1, vec![Node::Stmt { id: 1 }])])];
         // Statement 1 alone allows a parallel loop over dimension 0.
         let one_only = vec![vec![LoopMark::default(); 2], vec![parallel, LoopMark::default()]];
