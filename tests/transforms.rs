@@ -149,6 +149,21 @@ fn a_matrix_vector_product_walks_rows_in_parallel() {
 }
 
 #[test]
+fn a_tile_loop_no_dependence_crosses_runs_outermost_in_one_region() {
+    // trmm's strips of columns sat inside two sequential tile loops, a
+    // region per tile pair; now one region runs them all.
+    let code = compile_default("trmm").output;
+    let lines: Vec<&str> = scop_text(&code)
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("#if") && !l.starts_with("#define") && !l.starts_with("#endif"))
+        .collect();
+    assert!(lines[1].starts_with("#pragma omp parallel for"), "{lines:#?}");
+    assert!(lines[2].starts_with("for (int c1 = 0; c1 <= polyc_floord(N - 1, 256); c1++)"), "{lines:#?}");
+    assert_eq!(parallel_pragmas(scop_text(&code)).len(), 2, "{lines:#?}");
+}
+
+#[test]
 fn a_variable_length_row_buffer_is_never_privatised() {
     // A copy of a VLA per thread has a size only known at run time.
     let text = "void f(int n, int m, double A[n][m], double out[n]) {\n  double tmp[m];\n  int i, j;\n#pragma scop\n  \

@@ -79,6 +79,8 @@ struct Planner<'a> {
     /// [`Planner::parallel_with_private`] by dimension, for the current
     /// scattering (time tiling and marking both ask about the outer loop).
     parallel_with_private: HashMap<usize, Option<u64>>,
+    /// The outer tile dimensions of each band tiled by [`Planner::bands`].
+    tiled_bands: Vec<Range<usize>>,
 }
 
 /// The name of the step back to a nest's original schedule.
@@ -156,6 +158,9 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
             if replan {
                 p.bands(options)?;
             }
+        }
+        if options.parallel {
+            p.tile_loop_outermost()?;
         }
         p.mark(options)?;
         p.original_order_unless_it_gains(options)?;
@@ -315,6 +320,7 @@ impl<'a> Planner<'a> {
                 in_original_order,
                 private_arrays,
                 parallel_with_private: HashMap::new(),
+                tiled_bands: Vec::new(),
             });
         }
         Ok(planners)
@@ -576,6 +582,7 @@ impl Planner<'_> {
             if !self.try_apply(name, Ok(tiled))? {
                 continue;
             }
+            self.tiled_bands.push(placed.outer_tiles.clone());
             let original = match original {
                 None if self.only_short_loops_after(placed.points.end - 1)? => Some(self.original()),
                 original => original,
@@ -768,6 +775,30 @@ impl Planner<'_> {
                 Ok(inside >= 2 && 2 * inside > st.domain.dimension()?)
             })
             .collect()
+    }
+
+    /// In a nest with one tiled band and a sequential outer loop, move
+    /// outermost the first tile loop of that band that no dependence
+    /// crosses: one parallel region instead of one per iteration of the
+    /// loops outside, with each tile's points still together (trmm's
+    /// strips of columns, inside two tile loops: 1.4x -> 1.6x on two
+    /// threads). Other loops stay: a column loop moved out of its rows
+    /// loses their locality (blur2 1.35x -> 0.05x).
+    fn tile_loop_outermost(&mut self) -> IslResult<()> {
+        let [tiles] = self.tiled_bands.as_slice() else { return Ok(()) };
+        let sc = &self.nest.scattering;
+        let Some(first) = (0..sc.dims).find(|&k| self.analysis.is_loop(k)) else { return Ok(()) };
+        if self.analysis.is_parallel(first)? {
+            return Ok(());
+        }
+        for k in tiles.clone().filter(|&k| k > first) {
+            if self.analysis.is_fully_parallel(k)? {
+                let candidate = tile::move_dim(sc, k, 0, self.n_params);
+                self.try_apply("tile-loop-outermost", candidate)?;
+                return Ok(());
+            }
+        }
+        Ok(())
     }
 
     /// Whether the loop over `k` is parallel and walks every access contiguously.

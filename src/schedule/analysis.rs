@@ -105,6 +105,13 @@ impl Analysis {
         self.unsatisfied_at(k)?.intersect(&carried)?.intersect(&slanted)?.is_empty()
     }
 
+    /// Whether no dependence at all has a distance at `k`, whatever the
+    /// dimensions before it: the loop over `k` may move outermost.
+    pub fn is_fully_parallel(&self, k: usize) -> IslResult<bool> {
+        let nonzero = Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))?;
+        self.distances.intersect(&nonzero)?.is_empty()
+    }
+
     /// Whether member `k` of the permutable `band`, moved to its innermost
     /// position, would be parallel: no dependence left by the dimensions
     /// before the band and the other members has a distance on `k`.
