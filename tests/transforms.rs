@@ -164,6 +164,18 @@ fn a_tile_loop_no_dependence_crosses_runs_outermost_in_one_region() {
 }
 
 #[test]
+fn a_loop_of_one_iteration_gets_no_parallel_region() {
+    // fdtd-2d's wavefront of time tiles starts with a single tile per step.
+    let code = compile_default("fdtd-2d").output;
+    let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
+    let single = "for (int c1 = polyc_ceild(c0, 2); c1 <= polyc_floord(c0, 2); c1++)";
+    assert!(lines.contains(&single), "{lines:#?}");
+    for (k, _) in lines.iter().enumerate().filter(|(_, l)| **l == single) {
+        assert!(!lines[k - 1].starts_with("#pragma omp parallel"), "{lines:#?}");
+    }
+}
+
+#[test]
 fn a_variable_length_row_buffer_is_never_privatised() {
     // A copy of a VLA per thread has a size only known at run time.
     let text = "void f(int n, int m, double A[n][m], double out[n]) {\n  double tmp[m];\n  int i, j;\n#pragma scop\n  \

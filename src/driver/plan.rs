@@ -763,7 +763,9 @@ impl Planner<'_> {
     /// regions) 0.5x even on one; floyd-warshall's tiles of (i, j) inside
     /// `k` and the wavefront, 1.8x on two. A loop runs in parallel when
     /// some statement inside is worth it (adi's rows, whose boundary
-    /// statements alone are not: 1.0x -> 2.0x on two threads).
+    /// statements alone are not: 1.0x -> 2.0x on two threads). Never
+    /// around a single iteration (trisolv's diagonal tiles: a region per
+    /// wavefront step for one thread's work, 0.1-0.6x on two threads).
     fn worth_a_parallel_region(&self, k: usize, sequential_outside: bool) -> IslResult<Vec<bool>> {
         let sc = &self.nest.scattering;
         if !sequential_outside {
@@ -772,7 +774,7 @@ impl Planner<'_> {
         sc.statements(self.scop)
             .map(|(time, st)| {
                 let inside = analysis::iterators_inside(time, st, k)?;
-                Ok(inside >= 2 && 2 * inside > st.domain.dimension()?)
+                Ok(inside >= 2 && 2 * inside > st.domain.dimension()? && !analysis::single_iteration_at(time, st, k)?)
             })
             .collect()
     }

@@ -291,6 +291,15 @@ pub fn iterators_inside(time: &Map, st: &crate::model::Statement, k: usize) -> I
     outside.apply_range(&outside.reverse()?)?.deltas()?.dimension()
 }
 
+/// Whether statement `st` runs a single iteration of the loop over `k`
+/// of its schedule `time` for each iteration of the loops outside (the
+/// diagonal tile of a wavefront, `c2 = c1 / 2`).
+pub fn single_iteration_at(time: &Map, st: &crate::model::Statement, k: usize) -> IslResult<bool> {
+    let instances = time.intersect_domain(&st.domain)?;
+    let outside = instances.keep_leading_out(k)?;
+    outside.reverse()?.apply_range(&instances.keep_leading_out(k + 1)?)?.is_single_valued()
+}
+
 /// Whether some statement's time at some dimension of `band` is neither
 /// constant nor one of its iterators (or its negation): tiles of such a
 /// band are parallelograms in the statement's own space.
