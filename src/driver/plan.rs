@@ -763,9 +763,12 @@ impl Planner<'_> {
     /// regions) 0.5x even on one; floyd-warshall's tiles of (i, j) inside
     /// `k` and the wavefront, 1.8x on two. A loop runs in parallel when
     /// some statement inside is worth it (adi's rows, whose boundary
-    /// statements alone are not: 1.0x -> 2.0x on two threads). Never
-    /// around a single iteration (trisolv's diagonal tiles: a region per
-    /// wavefront step for one thread's work, 0.1-0.6x on two threads).
+    /// statements alone are not: 1.0x -> 2.0x on two threads). Not for
+    /// a statement the loop runs once per outer iteration (the first
+    /// time tiles of fdtd-2d's wavefront): its region holds one thread's
+    /// work. A loop whose statements run once only on some iterations
+    /// (trisolv's diagonal tiles, split from the others by the scanner)
+    /// still gets one.
     fn worth_a_parallel_region(&self, k: usize, sequential_outside: bool) -> IslResult<Vec<bool>> {
         let sc = &self.nest.scattering;
         if !sequential_outside {
