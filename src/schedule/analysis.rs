@@ -87,8 +87,7 @@ impl Analysis {
     }
 
     pub fn is_parallel(&self, k: usize) -> IslResult<bool> {
-        let nonzero = Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))?;
-        self.unsatisfied_at(k)?.intersect(&nonzero)?.is_empty()
+        self.unsatisfied_at(k)?.intersect(&self.moving_at(k)?)?.is_empty()
     }
 
     /// Whether every dependence carried at `k` has distance zero on all
@@ -100,16 +99,19 @@ impl Analysis {
         if slanted.is_empty() {
             return Ok(true);
         }
-        let carried = Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))?;
         let slanted = Set::parse(&set_text(self.n_params, self.dims, &slanted.join(" or ")))?;
-        self.unsatisfied_at(k)?.intersect(&carried)?.intersect(&slanted)?.is_empty()
+        self.unsatisfied_at(k)?.intersect(&self.moving_at(k)?)?.intersect(&slanted)?.is_empty()
     }
 
     /// Whether no dependence at all has a distance at `k`, whatever the
     /// dimensions before it: the loop over `k` may move outermost.
     pub fn is_fully_parallel(&self, k: usize) -> IslResult<bool> {
-        let nonzero = Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))?;
-        self.distances.intersect(&nonzero)?.is_empty()
+        self.distances.intersect(&self.moving_at(k)?)?.is_empty()
+    }
+
+    /// The distance vectors with a non-zero entry at `k`.
+    fn moving_at(&self, k: usize) -> IslResult<Set> {
+        Set::parse(&set_text(self.n_params, self.dims, &format!("c{k} != 0")))
     }
 
     /// Whether member `k` of the permutable `band`, moved to its innermost

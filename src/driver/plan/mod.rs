@@ -5,6 +5,8 @@
 //! (parallel, SIMD) read off the final schedule. Every step is checked by
 //! the legality verifier and dropped, with a reason, if it fails.
 
+mod marks;
+
 use super::{Fuse, Options, ScheduleKind};
 use crate::deps::{self, Dependences};
 use crate::emit::{LoopMark, PrivateVar};
@@ -554,11 +556,10 @@ impl Planner<'_> {
                 // A skewed band inside a sequential loop (floyd-warshall's
                 // k) keeps its tiles: its wavefront is the only parallelism.
                 let whole_nest = !(0..band.start).any(|k| self.analysis.is_loop(k));
-                if whole_nest && self.original_tiles_as_well(original)? {
-                    return self.try_apply(ORIGINAL_ORDER, Ok(original.clone()));
-                }
                 let in_original = Analysis::new(original, self.legality, self.n_params)?;
-                if self.rows_beat_columns(original, &in_original, band.end - 1)? {
+                if whole_nest && self.original_tiles_as_well(original, &in_original)?
+                    || self.rows_beat_columns(original, &in_original, band.end - 1)?
+                {
                     return self.try_apply(ORIGINAL_ORDER, Ok(original.clone()));
                 }
             }
@@ -626,16 +627,14 @@ impl Planner<'_> {
     /// parallelograms, the original then keeps its locality (a summed-area
     /// table run along anti-diagonals measured 0.07x, in skewed tiles
     /// 0.3x, in the original order 1.0x).
-    fn original_tiles_as_well(&self, original: &Scattering) -> IslResult<bool> {
+    fn original_tiles_as_well(&self, original: &Scattering, in_original: &Analysis) -> IslResult<bool> {
         let Some(inner) = original.innermost_loop() else {
             return Ok(false);
         };
         let Some(outer) = (0..inner).rev().find(|&k| Analysis::varies(original, k)) else {
             return Ok(false);
         };
-        let permutable =
-            Analysis::new(original, self.legality, self.n_params).and_then(|a| a.is_permutable(outer, inner + 1));
-        match permutable {
+        match in_original.is_permutable(outer, inner + 1) {
             Err(e) if isl::out_of_budget() => Err(e),
             result => Ok(result.unwrap_or(false)),
         }
@@ -753,35 +752,6 @@ impl Planner<'_> {
         Ok(())
     }
 
-    /// For each statement of the nest, whether a parallel loop over `k`
-    /// around it is worth an OpenMP region: always outside every
-    /// sequential loop; inside one (a region per iteration) only when the
-    /// region's work outgrows their number: two or more of the
-    /// statement's iterators vary inside it, and more than outside.
-    /// utsolve's region around its innermost loop alone measured 0.49x on
-    /// two threads, doitgen's around two of four iterators (105,000
-    /// regions) 0.5x even on one; floyd-warshall's tiles of (i, j) inside
-    /// `k` and the wavefront, 1.8x on two. A loop runs in parallel when
-    /// some statement inside is worth it (adi's rows, whose boundary
-    /// statements alone are not: 1.0x -> 2.0x on two threads). Not for
-    /// a statement the loop runs once per outer iteration (the first
-    /// time tiles of fdtd-2d's wavefront): its region holds one thread's
-    /// work. A loop whose statements run once only on some iterations
-    /// (trisolv's diagonal tiles, split from the others by the scanner)
-    /// still gets one.
-    fn worth_a_parallel_region(&self, k: usize, sequential_outside: bool) -> IslResult<Vec<bool>> {
-        let sc = &self.nest.scattering;
-        if !sequential_outside {
-            return Ok(vec![true; sc.maps.len()]);
-        }
-        sc.statements(self.scop)
-            .map(|(time, st)| {
-                let inside = analysis::iterators_inside(time, st, k)?;
-                Ok(inside >= 2 && 2 * inside > st.domain.dimension()? && !analysis::single_iteration_at(time, st, k)?)
-            })
-            .collect()
-    }
-
     /// In a nest with one tiled band and a sequential outer loop, move
     /// outermost the first tile loop of that band that no dependence
     /// crosses: one parallel region instead of one per iteration of the
@@ -822,94 +792,5 @@ impl Planner<'_> {
             self.mark(options)?;
         }
         Ok(())
-    }
-
-    /// Parallel loop dimensions (some only once scalars are privatised:
-    /// see [`Planner::parallel_with_private`]), and those whose accesses
-    /// are all contiguous.
-    fn mark(&mut self, options: &Options) -> IslResult<()> {
-        let (dims, n_stmts) = (self.nest.scattering.dims, self.nest.scattering.maps.len());
-        let mut marks = vec![vec![LoopMark::default(); dims]; n_stmts];
-        let mut sequential_outside = false;
-        // A nest the planner put back in the source order gets no SIMD
-        // marks: gcc vectorises the source loops as well, and the pragma
-        // can keep it from jamming the loop around (utsolve 0.67x).
-        let fallen_back = self.in_original_order && options.schedule == ScheduleKind::Auto;
-        let loops: Vec<usize> = (0..dims).filter(|&k| self.analysis.is_loop(k)).collect();
-        for k in loops {
-            // Only loops that carry a dependence: jamming a parallel loop
-            // multiplies memory streams and keeps nothing in registers
-            // (gemm's rows 1.12x -> 1.00x jammed; its reduction 1.35x).
-            if options.unroll_jam.is_some()
-                && !self.analysis.is_parallel(k)?
-                && self.analysis.carries_only_vertically(k)?
-            {
-                marks.iter_mut().for_each(|own| own[k].jam = true);
-            }
-            let Some(private) = self.parallel_with_private(k)? else {
-                sequential_outside = true;
-                continue;
-            };
-            // A private array per SIMD lane is no vector loop.
-            let simd = options.simd
-                && !fallen_back
-                && private & self.private_arrays == 0
-                && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
-            let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
-            for (own, worth) in marks.iter_mut().zip(worth_a_region) {
-                own[k] = LoopMark {
-                    parallel: options.parallel,
-                    region: options.parallel && worth,
-                    simd,
-                    private,
-                    jam: own[k].jam,
-                };
-            }
-        }
-        let all: Vec<&LoopMark> = marks.iter().flatten().collect();
-        if all.iter().any(|m| m.parallel && m.region) {
-            self.notes.applied("parallel");
-        }
-        if all.iter().any(|m| m.simd) {
-            self.notes.applied("simd");
-        }
-        if all.iter().any(|m| m.private != 0) {
-            self.notes.applied("privatise");
-        }
-        self.marks = marks;
-        Ok(())
-    }
-
-    /// Whether the loop over `k` is parallel once the scalars of the bit
-    /// set it returns get a private copy per iteration (see
-    /// [`analysis::is_privatisable`]); `Some(0)` when it is parallel as it
-    /// is. symm's `temp2` and doitgen's `sum` are such variables.
-    fn parallel_with_private(&mut self, k: usize) -> IslResult<Option<u64>> {
-        if let Some(&known) = self.parallel_with_private.get(&k) {
-            return Ok(known);
-        }
-        let found = self.find_parallel_with_private(k)?;
-        self.parallel_with_private.insert(k, found);
-        Ok(found)
-    }
-
-    /// [`Planner::parallel_with_private`], computed.
-    fn find_parallel_with_private(&self, k: usize) -> IslResult<Option<u64>> {
-        if self.analysis.is_parallel(k)? {
-            return Ok(Some(0));
-        }
-        let (mut names, mut bits) = (Vec::new(), 0u64);
-        for (bit, (name, flow)) in self.deps.privatisable().enumerate().take(u64::BITS as usize) {
-            if analysis::is_privatisable(self.scop, &self.nest.scattering, flow, name, k)? {
-                names.push(name.to_string());
-                bits |= 1 << bit;
-            }
-        }
-        if names.is_empty() {
-            return Ok(None);
-        }
-        let rest = self.deps.generators_except(&names)?;
-        let parallel = Analysis::new(&self.nest.scattering, &rest, self.n_params)?.is_parallel(k)?;
-        Ok(parallel.then_some(bits))
     }
 }
