@@ -1,7 +1,8 @@
 //! polyc: a polyhedral source-to-source C compiler.
 //!
 //! The pipeline, one module per phase, data flowing one way:
-//! [`frontend`] (C text → SCoP ASTs) → [`model`] (isl sets and maps) →
+//! [`frontend`] (C text → SCoP ASTs) → [`model`] (isl sets and maps;
+//! [`storage`] may rewrite the AST with scalars expanded first) →
 //! [`scan`] (loop AST) → [`emit`] (C text), driven by [`driver`];
 //! [`batch`] runs the driver over a directory tree.
 //! See `docs/ARCHITECTURE.md`.
@@ -15,4 +16,5 @@ pub mod frontend;
 pub mod model;
 pub mod scan;
 pub mod schedule;
+pub mod storage;
 pub mod tile;

@@ -177,3 +177,30 @@ fn scops_without_if_regenerate_without_if() {
     }
     assert!(new_guards.is_empty(), "guards appeared where the source had none: {new_guards:?}");
 }
+
+/// ludcmp's `w` is expanded into arrays allocated on the heap; at N = 1
+/// an extent is 0, so the source text runs instead. At every size the
+/// output, on two threads, prints what the original prints.
+#[test]
+fn expanded_scalars_compute_the_same_at_every_size() {
+    let dir = scratch("expansion");
+    let path = root().join("corpus").join("ludcmp.c");
+    let transformed = regenerate(&path, &Options::optimising()).unwrap();
+    assert!(transformed.contains("__builtin_malloc"), "ludcmp's w is not expanded");
+    let out_src = dir.join("ludcmp.c");
+    std::fs::write(&out_src, transformed).unwrap();
+    for n in [1, 2, 3, 40, 97] {
+        let define = format!("-DN={n}");
+        let (original, binary) = (dir.join(format!("orig.{n}")), dir.join(format!("expanded.{n}")));
+        gcc(&path, &original, &[&define]).unwrap();
+        gcc(&out_src, &binary, &[&define, "-fopenmp"]).unwrap();
+        let expected = run(&original, Duration::from_secs(60)).unwrap();
+        let mut cmd = Command::new(&binary);
+        cmd.env("OMP_NUM_THREADS", "2");
+        let got = match run_with(cmd, Duration::from_secs(60)).unwrap() {
+            (Some(0), out, _) => out,
+            (code, _, err) => panic!("N={n}: exited with {code:?}: {}", String::from_utf8_lossy(&err)),
+        };
+        assert!(!expected.is_empty() && got == expected, "N={n}: output differs");
+    }
+}

@@ -194,3 +194,46 @@ fn a_variable_length_row_buffer_is_never_privatised() {
     let outcome = driver::compile(text.to_string(), &Options::optimising()).expect("it parses");
     assert!(!outcome.output.contains("lastprivate(tmp)"), "{}", outcome.output);
 }
+
+/// A reduction into a scalar inside a 2-deep nest; `{after}` follows the nest.
+fn scalar_reduction(init: &str, after: &str) -> String {
+    format!(
+        "double A[200][200], s;\nvoid f(void) {{\n  int i, j, k;\n#pragma scop\n  for (i = 0; i < 200; i++)\n    \
+         for (j = 0; j < 200; j++) {{\n      {init}\n      for (k = 0; k < j; k++)\n        \
+         s -= A[i][k] * A[k][j];\n      A[i][j] = s / A[j][j];\n    }}\n  {after}\n#pragma endscop\n}}\n"
+    )
+}
+
+fn transforms_of(text: String) -> (Vec<String>, String) {
+    let outcome = driver::compile(text, &Options::optimising()).expect("compiles");
+    (outcome.scops.iter().flat_map(|s| s.transforms.clone()).collect(), outcome.output)
+}
+
+#[test]
+fn a_scalar_reduced_per_iteration_is_expanded_so_the_nest_is_tiled() {
+    let (transforms, output) = transforms_of(scalar_reduction("s = A[i][j];", "s = 0.0;"));
+    assert!(transforms.iter().any(|t| t == "expand-scalars"), "{transforms:?}\n{output}");
+    assert!(transforms.iter().any(|t| t.starts_with("tile=")), "{transforms:?}");
+    let code = scop_text(&output);
+    assert!(
+        code.contains("polyc_s_memory = __builtin_malloc(sizeof(double) * (__SIZE_TYPE__)200 * (__SIZE_TYPE__)200);"),
+        "{code}"
+    );
+    assert!(code.contains("polyc_s[i][j] -= A[i][k] * A[k][j];"), "{code}");
+    // If the allocation fails, the source runs.
+    assert!(code.contains("} else {\n  for (i = 0; i < 200; i++)"), "{code}");
+    assert!(code.contains("__builtin_free(polyc_s_memory);"), "{code}");
+}
+
+#[test]
+fn a_scalar_is_not_expanded_when_its_last_value_or_an_outer_value_is_used() {
+    // The nest's last write is the scalar's value after the SCoP.
+    let (transforms, output) = transforms_of(scalar_reduction("s = A[i][j];", ""));
+    assert!(!transforms.iter().any(|t| t == "expand-scalars"), "{transforms:?}\n{output}");
+    // Each reduction starts from the previous one's value.
+    let (transforms, output) = transforms_of(scalar_reduction("A[i][i] = s;", "s = 0.0;"));
+    assert!(!transforms.iter().any(|t| t == "expand-scalars"), "{transforms:?}\n{output}");
+    // Each (i, j) starts from the value set before the nest.
+    let (transforms, output) = transforms_of(scalar_reduction("A[i][i] = 1.0;", "s = 0.0;"));
+    assert!(!transforms.iter().any(|t| t == "expand-scalars"), "{transforms:?}\n{output}");
+}

@@ -11,6 +11,7 @@ use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
+use crate::storage::{self, expand::ExpandedScalar};
 use serde::Serialize;
 
 mod plan;
@@ -155,7 +156,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
         isl::set_operation_budget(options.isl_budget);
         let result = Scop::build(ast).and_then(|scop| match options.emit {
-            Emit::C => regenerate(&scop, &found.names, options).map(|r| Generated::Code(scop.ast.region.clone(), r)),
+            Emit::C => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
+                .map(|r| Generated::Code(scop.ast.region.clone(), r)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
             Emit::Schedule => schedule_report(&scop, &plan::plan(&scop, options))
@@ -270,9 +272,76 @@ struct Regenerated {
     notes: Notes,
 }
 
-/// The SCoP's loops regenerated from its model, transformed as `options` ask.
-fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Regenerated, ModelError> {
+/// The SCoP's loops regenerated from its model, transformed as `options`
+/// ask: with scalars expanded if that lets a band be tiled.
+fn regenerate(
+    scop: &Scop,
+    source: &str,
+    taken: &BTreeSet<String>,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
+    let mut refused = None;
+    match expanded(scop, source, taken, options) {
+        Ok(Some(r)) => return Ok(r),
+        Ok(None) => {}
+        Err(e) => refused = Some(format!("scalar expansion not applied: {e}")),
+    }
     let (plan, scanned) = scan_planned(scop, plan::plan(scop, options), options)?;
+    let mut r = print_planned(scop, plan, scanned, Storage { source, taken, expanded: &[] }, options)?;
+    r.notes.refused.extend(refused);
+    Ok(r)
+}
+
+/// The SCoP regenerated with its expandable scalars expanded
+/// (`storage::expand`), if the plan for that tiles some band (what
+/// expansion is for: the nest as a whole is permutable); `None`
+/// otherwise, or if the analysis runs out of its budget.
+fn expanded(
+    scop: &Scop,
+    source: &str,
+    taken: &BTreeSet<String>,
+    options: &Options,
+) -> Result<Option<Regenerated>, ModelError> {
+    if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace {
+        return Ok(None);
+    }
+    let budget = plan::planning_budget(options);
+    let Some(Some(expansion)) = isl::within_budget(budget, || storage::expand::expand_scalars(scop, taken))? else {
+        return Ok(None);
+    };
+    let scop = Scop::build(expansion.ast)?;
+    let plan = plan::plan(&scop, options);
+    if !plan.tiles() {
+        return Ok(None);
+    }
+    let (plan, scanned) = scan_planned(&scop, plan, options)?;
+    if !plan.tiles() {
+        return Ok(None);
+    }
+    let mut taken = taken.clone();
+    taken.extend(expansion.arrays.iter().map(|a| a.name.clone()));
+    let storage = Storage { source, taken: &taken, expanded: &expansion.arrays };
+    let mut r = print_planned(&scop, plan, scanned, storage, options)?;
+    r.notes.applied.insert(0, "expand-scalars".to_string());
+    Ok(Some(r))
+}
+
+/// What the printer needs to know about storage: the SCoP's source
+/// text, the names in use, and the scalars held in arrays.
+struct Storage<'a> {
+    source: &'a str,
+    taken: &'a BTreeSet<String>,
+    expanded: &'a [ExpandedScalar],
+}
+
+/// The C text of `plan`'s loops (`None`: the SCoP keeps its source text).
+fn print_planned(
+    scop: &Scop,
+    plan: Plan,
+    scanned: Option<Scanned>,
+    storage: Storage,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
     let Some((nodes, dims)) = scanned else {
         return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes });
     };
@@ -288,12 +357,14 @@ fn regenerate(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resul
         params: &scop.ast.params,
         iter_base: plan.scattering.dims,
         dims,
-        taken,
+        taken: storage.taken,
         indent: &scop.ast.indent,
         marks: &plan.marks,
         private_vars: &plan.private_vars,
         openmp: options.parallel,
         unroll_jam: options.unroll_jam,
+        expanded: storage.expanded,
+        source: storage.source,
     };
     let printed = emit::print(&program, &nodes);
     let mut notes = plan.notes;

@@ -3,9 +3,11 @@
 //! scanner bound them to; loop variables take the original iterator's name
 //! (and direction) where that is unambiguous, else a fresh name.
 
+use crate::frontend::decls::fresh_name;
 use crate::frontend::Stmt;
 use crate::model::affine::{Constraint, LinExpr, Term};
 use crate::scan::ast::Node;
+use crate::storage::expand::ExpandedScalar;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -69,6 +71,11 @@ pub struct Program<'a> {
     pub openmp: bool,
     /// Unroll-and-jam factor for loops marked `jam`.
     pub unroll_jam: Option<i64>,
+    /// Scalars the statements hold in arrays instead: the loops run in a
+    /// block that allocates them, with `source` (the SCoP's text) as
+    /// the fallback if an allocation fails.
+    pub expanded: &'a [ExpandedScalar],
+    pub source: &'a str,
 }
 
 /// The mark of a loop over `dim` around `body`, given each statement's
@@ -181,7 +188,11 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         loops_outside: 0,
         jammed: false,
     };
-    p.nodes(nodes, 0);
+    if program.expanded.is_empty() {
+        p.nodes(nodes, 0);
+    } else {
+        p.with_expanded_storage(nodes);
+    }
     Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
 }
 
@@ -231,6 +242,49 @@ fn leaves(nodes: &[Node], path: &mut Vec<(usize, LinExpr)>, out: &mut Vec<Leaf>)
 }
 
 impl Printer<'_> {
+    /// `nodes` in a block that allocates each expanded scalar's array on
+    /// the heap (its extents checked, so that the size cannot overflow)
+    /// and runs the source text instead if an allocation fails.
+    fn with_expanded_storage(&mut self, nodes: &[Node]) {
+        const SIZE: &str = "__SIZE_TYPE__";
+        self.line(0, "{");
+        let mut memories = Vec::new();
+        for a in self.program.expanded {
+            let memory = self.fresh_name(&format!("{}_memory", a.name));
+            let extents: Vec<String> = a.extents.iter().map(|e| self.atom(e)).collect();
+            let mut fits: Vec<String> = Vec::new();
+            for positive in extents.iter().map(|e| format!("{e} > 0")) {
+                if !fits.contains(&positive) {
+                    fits.push(positive);
+                }
+            }
+            let divisors: String = extents[1..].iter().map(|e| format!(" / ({SIZE}){e}")).collect();
+            fits.push(format!("({SIZE}){} <= ({SIZE})-1 / sizeof({}){divisors}", extents[0], a.ty));
+            let bytes: String = extents.iter().map(|e| format!(" * ({SIZE}){e}")).collect();
+            self.line(1, &format!("void *{memory} = 0;"));
+            self.line(1, &format!("if ({})", fits.join(" && ")));
+            self.line(2, &format!("{memory} = __builtin_malloc(sizeof({}){bytes});", a.ty));
+            memories.push((memory, extents));
+        }
+        let all: Vec<&str> = memories.iter().map(|(m, _)| m.as_str()).collect();
+        self.line(1, &format!("if ({}) {{", all.join(" && ")));
+        for (a, (memory, extents)) in self.program.expanded.iter().zip(&memories) {
+            let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
+            self.line(2, &format!("{} (*{}){rows} = {memory};", a.ty, a.name));
+        }
+        self.nodes(nodes, 2);
+        self.line(1, "} else {");
+        self.out.push_str(self.program.source);
+        if !self.out.ends_with('\n') {
+            self.out.push('\n');
+        }
+        self.line(1, "}");
+        for (memory, _) in &memories {
+            self.line(1, &format!("__builtin_free({memory});"));
+        }
+        self.line(0, "}");
+    }
+
     fn line(&mut self, depth: usize, text: &str) {
         let _ = writeln!(self.out, "{}{}{}", self.program.indent, "  ".repeat(depth), text);
     }
@@ -426,11 +480,7 @@ impl Printer<'_> {
     /// `base`, or `base` with underscores appended, clear of every name in
     /// the file and in scope.
     fn fresh_name(&self, base: &str) -> String {
-        let mut name = base.to_string();
-        while self.program.taken.contains(&name) || self.vars.iter().flatten().any(|v| *v == name) {
-            name.push('_');
-        }
-        name
+        fresh_name(base, |n| self.program.taken.contains(n) || self.vars.iter().flatten().any(|v| v == n))
     }
 
     /// Name, type and direction of the loop over `dim`: the original

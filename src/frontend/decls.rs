@@ -145,3 +145,13 @@ pub fn walk<'t>(n: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
         walk(child, f);
     }
 }
+
+/// `base`, or `base` with underscores appended: the first that `taken`
+/// does not claim.
+pub fn fresh_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    let mut name = base.to_string();
+    while taken(&name) {
+        name.push('_');
+    }
+    name
+}
