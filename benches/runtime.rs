@@ -450,6 +450,9 @@ struct KernelResult {
     output_bytes: usize,
     output_hash: String,
     polyc_warnings: bool,
+    /// polyc's output has an OpenMP parallel loop: what a second thread
+    /// can speed up.
+    runs_in_parallel: bool,
 }
 
 impl KernelResult {
@@ -486,6 +489,7 @@ fn bench_kernel(config: &Config, polyc: &PolycRun, work: &Path) -> KernelResult 
         output_bytes: 0,
         output_hash: String::new(),
         polyc_warnings: polyc.error.is_none() && !polyc.warnings.is_empty(),
+        runs_in_parallel: std::fs::read_to_string(&polyc.output).is_ok_and(|t| t.contains("#pragma omp parallel")),
     };
     let source = root().join("corpus").join(format!("{name}.c"));
     let text = match std::fs::read_to_string(&source) {
@@ -781,6 +785,20 @@ fn run_benchmark(config: &Config) -> Result<bool, String> {
         geo_json.insert(format!("scaling_{t}"), json!(g));
         geo_all_json.insert(format!("scaling_{t}"), json!(ga));
     }
+    let parallel: Vec<&KernelResult> = in_mean.iter().copied().filter(|r| r.runs_in_parallel).collect();
+    let serial: Vec<&str> = in_mean.iter().filter(|r| !r.runs_in_parallel).map(|r| r.name.as_str()).collect();
+    for (ti, t) in config.threads.iter().enumerate().skip(1) {
+        let g = mean_of(&parallel, &|r| r.scaling(ti));
+        report.line(&format!(
+            "  polyc {t0} thread(s) / polyc {t} threads over the {} of them with a parallel loop: {}",
+            parallel.len(),
+            ratio(g)
+        ));
+        geo_json.insert(format!("scaling_{t}_parallel_kernels"), json!(g));
+    }
+    if config.threads.len() > 1 {
+        report.line(&format!("  kernels polyc runs without a parallel loop: {}", serial.join(", ")));
+    }
     let mut slow_json = serde_json::Map::new();
     for (ti, t) in config.threads.iter().enumerate() {
         let slow: Vec<String> = ok
@@ -863,6 +881,7 @@ fn run_benchmark(config: &Config) -> Result<bool, String> {
                 "output": { "bytes": r.output_bytes, "fnv1a64": r.output_hash },
                 "polyc_compile_s": compile.map(|c| c.seconds),
                 "polyc_warnings": compile.map(|c| c.warnings.clone()),
+                "runs_in_parallel": r.runs_in_parallel,
             })
         })
         .collect();
