@@ -223,6 +223,10 @@ fn a_scalar_reduced_per_iteration_is_expanded_so_the_nest_is_tiled() {
     // If the allocation fails, the source runs.
     assert!(code.contains("} else {\n  for (i = 0; i < 200; i++)"), "{code}");
     assert!(code.contains("__builtin_free(polyc_s_memory);"), "{code}");
+    // `--emit=schedule` shows the plan the code comes from.
+    let options = Options { emit: driver::Emit::Schedule, ..Options::optimising() };
+    let report = driver::compile(scalar_reduction("s = A[i][j];", "s = 0.0;"), &options).expect("compiles").output;
+    assert!(report.contains("applied: expand-scalars, "), "{report}");
 }
 
 #[test]

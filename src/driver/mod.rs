@@ -160,7 +160,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                 .map(|r| Generated::Code(scop.ast.region.clone(), r)),
             Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
-            Emit::Schedule => schedule_report(&scop, &plan::plan(&scop, options))
+            Emit::Schedule => planned_schedule_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
@@ -238,6 +238,15 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
     out
 }
 
+/// `--emit=schedule` for the plan [`regenerate`] starts from: with
+/// scalars expanded if that tiles a band.
+fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
+    match expanded_plan(scop, taken, options)? {
+        Some((expanded, _, plan)) => schedule_report(&expanded, &plan),
+        None => schedule_report(scop, &plan::plan(scop, options)),
+    }
+}
+
 /// `--emit=schedule`: what was applied, each statement's time map, the marks.
 fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
     let mut out = format!("applied: {}\n", plan.notes.applied.join(", "));
@@ -302,6 +311,26 @@ fn expanded(
     taken: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Option<Regenerated>, ModelError> {
+    let Some((scop, arrays, plan)) = expanded_plan(scop, taken, options)? else {
+        return Ok(None);
+    };
+    let (plan, scanned) = scan_planned(&scop, plan, options)?;
+    if !plan.tiles() {
+        return Ok(None);
+    }
+    let mut taken = taken.clone();
+    taken.extend(arrays.iter().map(|a| a.name.clone()));
+    let storage = Storage { source, taken: &taken, expanded: &arrays };
+    print_planned(&scop, plan, scanned, storage, options).map(Some)
+}
+
+/// The model with its expandable scalars expanded, the arrays that hold
+/// them, and its plan, if that plan tiles some band.
+fn expanded_plan(
+    scop: &Scop,
+    taken: &BTreeSet<String>,
+    options: &Options,
+) -> Result<Option<(Scop, Vec<ExpandedScalar>, Plan)>, ModelError> {
     if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace {
         return Ok(None);
     }
@@ -310,20 +339,12 @@ fn expanded(
         return Ok(None);
     };
     let scop = Scop::build(expansion.ast)?;
-    let plan = plan::plan(&scop, options);
+    let mut plan = plan::plan(&scop, options);
     if !plan.tiles() {
         return Ok(None);
     }
-    let (plan, scanned) = scan_planned(&scop, plan, options)?;
-    if !plan.tiles() {
-        return Ok(None);
-    }
-    let mut taken = taken.clone();
-    taken.extend(expansion.arrays.iter().map(|a| a.name.clone()));
-    let storage = Storage { source, taken: &taken, expanded: &expansion.arrays };
-    let mut r = print_planned(&scop, plan, scanned, storage, options)?;
-    r.notes.applied.insert(0, "expand-scalars".to_string());
-    Ok(Some(r))
+    plan.notes.applied.insert(0, "expand-scalars".to_string());
+    Ok(Some((scop, expansion.arrays, plan)))
 }
 
 /// What the printer needs to know about storage: the SCoP's source
