@@ -128,15 +128,20 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     Ok(Dependences { flow, anti, output, groups })
 }
 
-/// The variables the SCoP writes that a loop might give each thread a
-/// copy of: scalars, and one-dimensional array objects of constant size
-/// (a temporary row, like doitgen's `sum`).
+/// The variables the SCoP writes inside some loop that a loop might give
+/// each thread a copy of: scalars, and one-dimensional array objects of
+/// constant size (a temporary row, like doitgen's `sum`). A variable
+/// written only outside every loop (adi's coefficients) stays with the
+/// others: no loop could privatise it, and each group costs two
+/// dataflow analyses.
 pub fn privatisable(scop: &Scop) -> IslResult<BTreeSet<String>> {
     let mut found = BTreeSet::new();
-    for a in scop.statements.iter().flat_map(|s| &s.accesses).filter(|a| a.kind == AccessKind::Write) {
-        let vector = scop.ast.arrays.iter().any(|(name, decl)| *name == a.array && decl.is_vector_object());
-        if a.relation.n_out()? == 0 || vector {
-            found.insert(a.array.clone());
+    for (st, _) in scop.statements.iter().zip(&scop.ast.stmts).filter(|(_, ast)| !ast.iterators.is_empty()) {
+        for a in st.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+            let vector = scop.ast.arrays.iter().any(|(name, decl)| *name == a.array && decl.is_vector_object());
+            if a.relation.n_out()? == 0 || vector {
+                found.insert(a.array.clone());
+            }
         }
     }
     Ok(found)
