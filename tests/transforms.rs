@@ -106,18 +106,19 @@ fn a_scop_that_gains_nothing_keeps_its_source_text() {
 
 #[test]
 fn a_loop_holding_some_statement_worth_a_region_runs_in_parallel() {
-    // adi's sweeps: inside the time loop, each row's boundary statements
-    // alone are too little work for a region, its loops over j are not.
+    // adi's sweeps: inside the time loop, each strip of rows' boundary
+    // statements alone are too little work for a region, its loops over
+    // j are not.
     let code = compile_default("adi").output;
     let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
-    let rows: Vec<usize> = lines
+    let strips: Vec<usize> = lines
         .iter()
         .enumerate()
-        .filter(|(_, l)| l.starts_with("for (int i = 1; i < N - 1; i++)"))
+        .filter(|(_, l)| l.starts_with("for (int c4 = 0; c4 <= polyc_floord(N - 2, 4); c4++)"))
         .map(|(k, _)| k)
         .collect();
-    assert_eq!(rows.len(), 2, "{lines:#?}");
-    assert!(rows.iter().all(|&k| lines[k - 1] == "#pragma omp parallel for"), "{lines:#?}");
+    assert_eq!(strips.len(), 2, "{lines:#?}");
+    assert!(strips.iter().all(|&k| lines[k - 1].starts_with("#pragma omp parallel for")), "{lines:#?}");
 }
 
 #[test]
@@ -240,4 +241,18 @@ fn a_scalar_is_not_expanded_when_its_last_value_or_an_outer_value_is_used() {
     // Each (i, j) starts from the value set before the nest.
     let (transforms, output) = transforms_of(scalar_reduction("A[i][i] = 1.0;", "s = 0.0;"));
     assert!(!transforms.iter().any(|t| t == "expand-scalars"), "{transforms:?}\n{output}");
+}
+
+#[test]
+fn a_recurrence_innermost_runs_a_strip_of_independent_chains() {
+    // adi's sweeps: `i` parallel, each `j` loop a recurrence along a row.
+    let outcome = compile_default("adi");
+    let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
+    assert!(transforms.iter().any(|t| *t == "tile=strips"), "{transforms:?}");
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let strip = "for (int i = polyc_max(4 * c4, 1); i <= polyc_min(4 * c4 + 3, N - 2); i++)";
+    let sweep = lines.iter().position(|l| *l == "p[i][j] = -c / (a * p[i][j - 1] + b);").expect("adi's sweep");
+    assert_eq!(lines[sweep - 1], strip, "{lines:#?}");
+    assert!(lines[sweep - 2].starts_with("for (int j = 1; j < N - 1; j++)"), "{lines:#?}");
+    assert!(lines[..sweep].iter().any(|l| l.starts_with("#pragma omp parallel for")), "{lines:#?}");
 }

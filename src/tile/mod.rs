@@ -167,6 +167,26 @@ pub fn move_dim(sc: &Scattering, from: usize, to: usize, n_params: usize) -> Isl
     sc.remap(&out, n_params)
 }
 
+/// Where [`strip_mine_inward`]'s dependence distances lie, given the
+/// distances `before` it: each vector with its `k`-th entry `d` moved
+/// last and, in its place, the strip part `e`, which is within a strip
+/// of `d / size` (`|d - size * e| < size`). Cheap where exact distances
+/// through the strips' floors are not (adi's 27 statements).
+pub fn strip_distances(before: &Set, k: usize, size: i64, n_params: usize) -> IslResult<Set> {
+    let dims = before.n_dims()?;
+    let from: Vec<String> = (0..dims).map(var).collect();
+    let mut to: Vec<String> = (0..dims).map(|j| if j == k { "strip".to_string() } else { var(j) }).collect();
+    to.push(var(k));
+    let c = var(k);
+    let map = crate::model::isl::Map::parse(&format!(
+        "{} -> {{ [{}] -> [{}] : -{size} < {c} - {size} * strip < {size} }}",
+        crate::model::params_decl(n_params),
+        from.join(", "),
+        to.join(", ")
+    ))?;
+    map.intersect_domain(before)?.range()
+}
+
 fn var(k: usize) -> String {
     format!("c{k}")
 }
