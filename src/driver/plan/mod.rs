@@ -117,7 +117,9 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
     }
     isl::set_operation_budget(planning_budget(options));
     let planned = transformed(scop, options);
-    let why = if isl::out_of_budget() { "out of isl budget" } else { "isl error" };
+    // Out of budget, the error is whatever operation came next (a parse
+    // says "syntax error"): only the budget is worth reporting.
+    let out_of_budget = isl::out_of_budget();
     isl::set_operation_budget(options.isl_budget);
     let mut kept = original;
     kept.keep_source = true;
@@ -128,7 +130,8 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
             kept
         }
         Err(e) => {
-            kept.notes.refused(format!("no transformation applied: {why} ({e})"));
+            let why = if out_of_budget { "out of isl budget".to_string() } else { format!("isl error ({e})") };
+            kept.notes.refused(format!("no transformation applied: {why}"));
             kept
         }
     }
