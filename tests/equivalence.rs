@@ -179,8 +179,9 @@ fn scops_without_if_regenerate_without_if() {
 }
 
 /// ludcmp's `w` is expanded into arrays allocated on the heap; at N = 1
-/// an extent is 0, so the source text runs instead. At every size the
-/// output, on two threads, prints what the original prints.
+/// an extent is 0, so the source text runs instead, as it does at every
+/// size below the default work threshold (the last run). At every size
+/// the output, on two threads, prints what the original prints.
 #[test]
 fn expanded_scalars_compute_the_same_at_every_size() {
     let dir = scratch("expansion");
@@ -189,11 +190,12 @@ fn expanded_scalars_compute_the_same_at_every_size() {
     assert!(transformed.contains("__builtin_malloc"), "ludcmp's w is not expanded");
     let out_src = dir.join("ludcmp.c");
     std::fs::write(&out_src, transformed).unwrap();
-    for n in [1, 2, 3, 40, 97] {
+    for (n, threshold) in [(1, "0"), (2, "0"), (3, "0"), (40, "0"), (97, "0"), (97, "1e7")] {
         let define = format!("-DN={n}");
-        let (original, binary) = (dir.join(format!("orig.{n}")), dir.join(format!("expanded.{n}")));
+        let (original, binary) = (dir.join(format!("orig.{n}")), dir.join(format!("expanded.{n}.{threshold}")));
         gcc(&path, &original, &[&define]).unwrap();
-        gcc(&out_src, &binary, &[&define, "-fopenmp"]).unwrap();
+        let min_work = format!("-DPOLYC_MIN_WORK={threshold}");
+        gcc(&out_src, &binary, &[&define, "-fopenmp", "-UPOLYC_MIN_WORK", &min_work]).unwrap();
         let expected = run(&original, Duration::from_secs(60)).unwrap();
         let mut cmd = Command::new(&binary);
         cmd.env("OMP_NUM_THREADS", "2");

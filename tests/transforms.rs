@@ -158,6 +158,7 @@ fn a_tile_loop_no_dependence_crosses_runs_outermost_in_one_region() {
         .lines()
         .map(str::trim)
         .filter(|l| !l.starts_with("#if") && !l.starts_with("#define") && !l.starts_with("#endif"))
+        .filter(|l| !l.contains(">= POLYC_MIN_WORK"))
         .collect();
     assert!(lines[1].starts_with("#pragma omp parallel for"), "{lines:#?}");
     assert!(lines[2].starts_with("for (int c1 = 0; c1 <= polyc_floord(N - 1, 256); c1++)"), "{lines:#?}");
@@ -255,4 +256,18 @@ fn a_recurrence_innermost_runs_a_strip_of_independent_chains() {
     assert_eq!(lines[sweep - 1], strip, "{lines:#?}");
     assert!(lines[sweep - 2].starts_with("for (int j = 1; j < N - 1; j++)"), "{lines:#?}");
     assert!(lines[..sweep].iter().any(|l| l.starts_with("#pragma omp parallel for")), "{lines:#?}");
+}
+
+#[test]
+fn a_scop_runs_its_new_loops_only_with_enough_work_and_keeps_its_source_beside_them() {
+    let code = compile_default("jacobi-1d").output;
+    assert!(code.contains("#ifndef POLYC_MIN_WORK\n#define POLYC_MIN_WORK 1e7\n#endif"), "{code}");
+    let scop = scop_text(&code);
+    // Two statements, each over TSTEPS x (N - 2) instances.
+    let guard = "if (2 * (double)polyc_max(TSTEPS, 0) * (double)polyc_max(N - 2, 0) >= POLYC_MIN_WORK) {";
+    assert!(scop.contains(guard), "{scop}");
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/jacobi-1d.c")).unwrap();
+    let loops = source.find("  for (t = 0;").expect("jacobi-1d's time loop");
+    let end = source.find("#pragma endscop").unwrap();
+    assert!(scop.contains(&format!("}} else {{\n{}", &source[loops..end])), "{scop}");
 }

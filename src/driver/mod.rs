@@ -366,6 +366,7 @@ fn print_planned(
     let Some((nodes, dims)) = scanned else {
         return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes });
     };
+    let work = if options.optimises() && !options.trace { work_estimate(scop)? } else { None };
     let traced: Vec<Stmt>;
     let stmts = if options.trace {
         traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
@@ -385,6 +386,7 @@ fn print_planned(
         openmp: options.parallel,
         unroll_jam: options.unroll_jam,
         expanded: storage.expanded,
+        work: work.as_deref(),
         source: storage.source,
     };
     let printed = emit::print(&program, &nodes);
@@ -430,6 +432,26 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
     }
     let scanned = scan_scop(scop, &original.scattering)?;
     Ok((original, Some(scanned)))
+}
+
+/// Each statement's iterator extents over the parameters (upper minus
+/// lower bound plus one, from the hull of its domain), for the run-time
+/// choice between the new loops and the source (see
+/// [`emit::Program::work`]); `None` if some bound is not affine in the
+/// parameters.
+fn work_estimate(scop: &Scop) -> IslResult<Option<Vec<Vec<LinExpr>>>> {
+    let mut work = Vec::new();
+    for (k, st) in scop.ast.stmts.iter().enumerate() {
+        let mut extents = Vec::new();
+        for d in 0..st.iterators.len() {
+            let Some((lo, hi)) = scop.iterator_range(&[k], d)? else {
+                return Ok(None);
+            };
+            extents.push(hi.sub(&lo).add(&LinExpr::constant(1)));
+        }
+        work.push(extents);
+    }
+    Ok(Some(work))
 }
 
 /// A loop AST and the number of dimensions it scans.

@@ -312,6 +312,12 @@ impl Set {
         Ok(n.saturating_sub(equalities))
     }
 
+    /// The set without its existentially quantified (div) constraints:
+    /// a superset whose constraints involve no divisions.
+    pub fn remove_divs(&self) -> IslResult<Set> {
+        self.copy()?.remove_divs().checked().map(Set)
+    }
+
     pub fn simple_hull(&self) -> IslResult<Set> {
         let hull = self.copy()?.simple_hull().checked()?;
         hull.to_set().checked().map(Set)

@@ -14,7 +14,8 @@ pub use report::{readable, scop_json, scop_text};
 
 use crate::frontend::qexpr::{QExpr, TooComplex};
 use crate::frontend::{AccessKind, ScopAst};
-use isl::{IslError, Map, Set};
+use affine::{Constraint, LinExpr, Term};
+use isl::{IslError, IslResult, Map, Set};
 
 #[derive(Debug)]
 pub enum ModelError {
@@ -99,6 +100,49 @@ impl Scop {
         }
         Ok(Scop { ast, context, statements, schedule_dims })
     }
+}
+
+impl Scop {
+    /// Bounds over the parameters of iterator `d` over the instances of
+    /// statements `stmts` (each with more than `d` iterators): a lower
+    /// and an upper bound, from the hull of its values; `None` if either
+    /// is not affine in the parameters alone.
+    pub fn iterator_range(&self, stmts: &[usize], d: usize) -> IslResult<Option<(LinExpr, LinExpr)>> {
+        let np = self.ast.params.len();
+        let mut range: Option<Set> = None;
+        for &k in stmts {
+            let n = self.ast.stmts[k].iterators.len();
+            let dims: Vec<String> = (0..n).map(|t| format!("i{t}")).collect();
+            let project = Map::parse(&format!("{} -> {{ S{k}[{}] -> [i{d}] }}", params_decl(np), dims.join(", ")))?;
+            let values = project.intersect_domain(&self.statements[k].domain)?.range()?;
+            range = Some(match range {
+                Some(r) => r.union(&values)?,
+                None => values,
+            });
+        }
+        let Some(range) = range else {
+            return Ok(None);
+        };
+        // Without its divs (a modulo guard's), the range is a superset:
+        // its bounds still hold.
+        let hull = range.remove_divs()?.simple_hull()?.constraints()?;
+        let lower = hull.iter().find_map(|c| bound_of_dim0(c, 1));
+        let upper = hull.iter().find_map(|c| bound_of_dim0(c, -1));
+        Ok(lower.zip(upper))
+    }
+}
+
+/// The bound on dimension 0 that `c` gives: a lower bound for `sign`
+/// 1, an upper for -1, over parameters and constants only.
+fn bound_of_dim0(c: &Constraint, sign: i64) -> Option<LinExpr> {
+    let coef = c.expr.coeff_of_dim(0);
+    let usable = coef == sign || c.is_eq && coef == -sign;
+    if !usable || c.expr.has_floor() || c.expr.terms.iter().any(|(t, _)| matches!(t, Term::Dim(d) if *d != 0)) {
+        return None;
+    }
+    // coef * x + rest >= 0 (or = 0): x >= -rest for coef 1, x <= rest for -1.
+    let rest = c.expr.without_dim(0);
+    Some(if coef == 1 { rest.scale(-1) } else { rest })
 }
 
 pub fn params_decl(n: usize) -> String {

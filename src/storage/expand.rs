@@ -26,7 +26,7 @@
 use crate::frontend::decls::{fresh_name, VarDecl};
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::{AccessKind, ScopAst, Stmt};
-use crate::model::affine::{Constraint, LinExpr, Term};
+use crate::model::affine::LinExpr;
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
 use crate::model::{params_decl, Scop};
 use std::collections::BTreeSet;
@@ -247,46 +247,18 @@ fn union_of(
 /// over the parameters, minus the lower, plus one). `None` if a bound
 /// is not of that form.
 fn bounds(scop: &Scop, stmts: &[usize], depth: usize) -> IslResult<Option<(Vec<i64>, Vec<LinExpr>)>> {
-    let np = scop.ast.params.len();
     let (mut lower, mut extents) = (Vec::new(), Vec::new());
     for d in 0..depth {
-        let mut range: Option<Set> = None;
-        for &k in stmts {
-            let n = scop.ast.stmts[k].iterators.len();
-            let dims: Vec<String> = (0..n).map(|t| format!("i{t}")).collect();
-            let project = Map::parse(&format!("{} -> {{ S{k}[{}] -> [i{d}] }}", params_decl(np), dims.join(", ")))?;
-            let values = project.intersect_domain(&scop.statements[k].domain)?.range()?;
-            range = Some(match range {
-                Some(r) => r.union(&values)?,
-                None => values,
-            });
+        let Some((lo, hi)) = scop.iterator_range(stmts, d)? else {
+            return Ok(None);
+        };
+        if !lo.is_constant() {
+            return Ok(None);
         }
-        let Some(range) = range else {
-            return Ok(None);
-        };
-        let hull = range.simple_hull()?.constraints()?;
-        let lo = hull.iter().find_map(|c| bound_of(c, 1)).and_then(|e| e.is_constant().then_some(e.constant));
-        let hi = hull.iter().find_map(|c| bound_of(c, -1));
-        let (Some(lo), Some(hi)) = (lo, hi) else {
-            return Ok(None);
-        };
-        extents.push(hi.add(&LinExpr::constant(1 - lo)));
-        lower.push(lo);
+        extents.push(hi.add(&LinExpr::constant(1 - lo.constant)));
+        lower.push(lo.constant);
     }
     Ok(Some((lower, extents)))
-}
-
-/// The bound on dimension 0 that `c` gives: a lower bound for `sign`
-/// 1, an upper for -1, over parameters and constants only.
-fn bound_of(c: &Constraint, sign: i64) -> Option<LinExpr> {
-    let coef = c.expr.coeff_of_dim(0);
-    let usable = coef == sign || c.is_eq && coef == -sign;
-    if !usable || c.expr.has_floor() || c.expr.terms.iter().any(|(t, _)| matches!(t, Term::Dim(d) if *d != 0)) {
-        return None;
-    }
-    // coef * x + rest >= 0 (or = 0): x >= -rest / coef for coef 1, x <= rest for -1.
-    let rest = c.expr.without_dim(0);
-    Some(if coef == 1 { rest.scale(-1) } else { rest })
 }
 
 /// `stmt` with every occurrence of the web's scalar replaced by the
