@@ -24,7 +24,7 @@
 
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
-use crate::model::Scop;
+use crate::model::{statement_index, Scop};
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -165,8 +165,4 @@ pub fn report(scop: &Scop, deps: &Dependences) -> IslResult<String> {
         }
     }
     Ok(out)
-}
-
-fn statement_index(name: &str) -> usize {
-    name.strip_prefix('S').and_then(|k| k.parse().ok()).unwrap_or(usize::MAX)
 }

@@ -145,6 +145,12 @@ fn bound_of_dim0(c: &Constraint, sign: i64) -> Option<LinExpr> {
     Some(if coef == 1 { rest.scale(-1) } else { rest })
 }
 
+/// The index of statement `S<k>` from its isl name (`usize::MAX` for
+/// any other name).
+pub fn statement_index(name: &str) -> usize {
+    name.strip_prefix('S').and_then(|k| k.parse().ok()).unwrap_or(usize::MAX)
+}
+
 pub fn params_decl(n: usize) -> String {
     let names: Vec<String> = (0..n).map(|k| format!("p{k}")).collect();
     format!("[{}]", names.join(", "))

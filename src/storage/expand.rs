@@ -28,7 +28,7 @@ use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::{AccessKind, ScopAst, Stmt};
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
-use crate::model::{params_decl, Scop};
+use crate::model::{params_decl, statement_index, Scop};
 use std::collections::BTreeSet;
 
 /// A scalar replaced, in some statements, by an array with an element
@@ -151,10 +151,6 @@ fn webs_by_flow(scop: &Scop, scalar: &str, flow: &[Map]) -> IslResult<Vec<Vec<us
         }
     }
     Ok(webs.into_iter().map(|(_, stmts)| stmts).collect())
-}
-
-fn statement_index(name: &str) -> usize {
-    name.strip_prefix('S').and_then(|k| k.parse().ok()).unwrap_or(usize::MAX)
 }
 
 /// How many loops all of `stmts` share such that every flow dependence
