@@ -18,6 +18,11 @@ fn compile_default(name: &str) -> Outcome {
     driver::compile(text, &Options::optimising()).unwrap_or_else(|d| panic!("{name}: {}", d.message))
 }
 
+/// The transformations applied to `outcome`'s SCoPs.
+fn applied(outcome: &Outcome) -> Vec<&str> {
+    outcome.scops.iter().flat_map(|s| &s.transforms).map(String::as_str).collect()
+}
+
 /// The SCoP part of `output`, where tile loops and pragmas must be.
 fn scop_text(output: &str) -> &str {
     let start = output.find("#pragma scop").expect("the SCoP is kept");
@@ -29,7 +34,7 @@ fn scop_text(output: &str) -> &str {
 fn default_mode_tiles_and_parallelises_the_dense_kernels() {
     for name in TILED_AND_PARALLEL {
         let outcome = compile_default(name);
-        let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
+        let transforms = applied(&outcome);
         assert!(transforms.iter().any(|t| t.starts_with("tile=")), "{name} is not tiled: {transforms:?}");
         let code = scop_text(&outcome.output);
         assert!(code.contains("#pragma omp parallel for"), "{name} has no parallel loop:\n{code}");
@@ -54,8 +59,8 @@ fn gemm_innermost_loop_is_stride_one_and_simd() {
     assert!(lines[header].starts_with("for (int j = "), "gemm's innermost loop is not j: {}", lines[header]);
     assert_eq!(lines[header - 1], "#pragma omp simd", "gemm's innermost loop is not marked SIMD");
     // Its reduction over k is jammed: four updates of C[i][j] per vector.
-    let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
-    assert!(transforms.iter().any(|t| *t == "unroll-jam"), "{transforms:?}");
+    let transforms = applied(&outcome);
+    assert!(transforms.contains(&"unroll-jam"), "{transforms:?}");
     let jammed = lines.iter().position(|l| *l == "C[i][j] += alpha * A[i][(k + 3)] * B[(k + 3)][j];");
     assert!(jammed.is_some_and(|at| lines[at - 3] == "C[i][j] += alpha * A[i][k] * B[k][j];"), "{lines:#?}");
 }
@@ -126,8 +131,8 @@ fn a_vector_loop_outside_a_column_walk_runs_in_strips_innermost() {
     // isl puts utsolve's columns j outermost, its reduction over k (down
     // columns of B) inside: strips of j, parallel, each running j innermost.
     let outcome = compile_default("utsolve");
-    let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
-    assert!(transforms.iter().any(|t| *t == "tile=strips"), "{transforms:?}");
+    let transforms = applied(&outcome);
+    assert!(transforms.contains(&"tile=strips"), "{transforms:?}");
     let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
     let pragma = lines.iter().position(|l| l.starts_with("#pragma omp parallel for")).expect("a parallel loop");
     assert!(lines[pragma + 1].starts_with("for (int c0 = 0; c0 <= polyc_floord(M - 1, 256)"), "{}", lines[pragma + 1]);
@@ -208,7 +213,7 @@ fn scalar_reduction(init: &str, after: &str) -> String {
 
 fn transforms_of(text: String) -> (Vec<String>, String) {
     let outcome = driver::compile(text, &Options::optimising()).expect("compiles");
-    (outcome.scops.iter().flat_map(|s| s.transforms.clone()).collect(), outcome.output)
+    (applied(&outcome).into_iter().map(str::to_string).collect(), outcome.output)
 }
 
 #[test]
@@ -248,8 +253,8 @@ fn a_scalar_is_not_expanded_when_its_last_value_or_an_outer_value_is_used() {
 fn a_recurrence_innermost_runs_a_strip_of_independent_chains() {
     // adi's sweeps: `i` parallel, each `j` loop a recurrence along a row.
     let outcome = compile_default("adi");
-    let transforms: Vec<&String> = outcome.scops.iter().flat_map(|s| &s.transforms).collect();
-    assert!(transforms.iter().any(|t| *t == "tile=strips"), "{transforms:?}");
+    let transforms = applied(&outcome);
+    assert!(transforms.contains(&"tile=strips"), "{transforms:?}");
     let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
     let strip = "for (int i = polyc_max(4 * c4, 1); i <= polyc_min(4 * c4 + 3, N - 2); i++)";
     let sweep = lines.iter().position(|l| *l == "p[i][j] = -c / (a * p[i][j - 1] + b);").expect("adi's sweep");

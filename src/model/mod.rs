@@ -111,9 +111,8 @@ impl Scop {
         let np = self.ast.params.len();
         let mut range: Option<Set> = None;
         for &k in stmts {
-            let n = self.ast.stmts[k].iterators.len();
-            let dims: Vec<String> = (0..n).map(|t| format!("i{t}")).collect();
-            let project = Map::parse(&format!("{} -> {{ S{k}[{}] -> [i{d}] }}", params_decl(np), dims.join(", ")))?;
+            let statement = tuple(&self.statements[k].name, self.ast.stmts[k].iterators.len());
+            let project = Map::parse(&format!("{} -> {{ {statement} -> [i{d}] }}", params_decl(np)))?;
             let values = project.intersect_domain(&self.statements[k].domain)?.range()?;
             range = Some(match range {
                 Some(r) => r.union(&values)?,

@@ -64,7 +64,14 @@ struct Web {
 pub fn expand_scalars(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansion>> {
     let mut webs = Vec::new();
     for (scalar, _) in scop.ast.arrays.iter().filter(|(_, decl)| is_plain_scalar(decl)) {
-        webs.extend(expandable_webs(scop, scalar)?);
+        // A web needs two shared loops and a statement inside them: with
+        // no access three loops deep, no dataflow analysis is needed to
+        // know there is none (adi's coefficients).
+        let deep =
+            scop.ast.stmts.iter().any(|st| st.iterators.len() >= 3 && st.accesses.iter().any(|a| a.array == *scalar));
+        if deep {
+            webs.extend(expandable_webs(scop, scalar)?);
+        }
     }
     if webs.is_empty() {
         return Ok(None);

@@ -4,7 +4,7 @@
 //! affine map of the time space applied to every statement; legality is
 //! the caller's to check with [`Scattering::verify`].
 
-use crate::model::isl::{set_text, IslResult, Set};
+use crate::model::isl::{set_text, IslResult, Map, Set};
 use crate::schedule::Scattering;
 use std::ops::Range;
 
@@ -182,7 +182,7 @@ pub fn strip_distances(before: &Set, k: usize, size: i64, n_params: usize) -> Is
     let mut to: Vec<String> = (0..dims).map(|j| if j == k { "strip".to_string() } else { var(j) }).collect();
     to.push(var(k));
     let c = var(k);
-    let map = crate::model::isl::Map::parse(&format!(
+    let map = Map::parse(&format!(
         "{} -> {{ [{}] -> [{}] : -{size} < {c} - {size} * strip < {size} }}",
         crate::model::params_decl(n_params),
         from.join(", "),

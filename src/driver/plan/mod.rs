@@ -102,6 +102,10 @@ const MAX_TIME_TILED: usize = 8;
 /// (for time tiling) may use.
 const SKEWING_SHARE: u64 = 4;
 
+/// Independent chains a recurrence strip runs side by side: enough to
+/// hide a division's latency (adi 1.0x -> 1.6x with 3 or 4; 1.3x with 8).
+const RECURRENCE_STRIP: i64 = 4;
+
 /// The isl operations allowed for planning, and for scanning a transformed schedule.
 pub fn planning_budget(options: &Options) -> u64 {
     options.isl_budget / PLANNING_SHARE
@@ -260,10 +264,6 @@ fn private_vars(scop: &Scop, deps: &Dependences) -> Vec<PrivateVar> {
 }
 
 /// Whether `notes` name a tiling or `marks` a parallel or SIMD loop.
-/// Independent chains a recurrence strip runs side by side: enough to
-/// hide a division's latency (adi 1.0x -> 1.6x with 3 or 4; 1.3x with 8).
-const RECURRENCE_STRIP: i64 = 4;
-
 fn gains(notes: &Notes, marks: &[Vec<LoopMark>]) -> bool {
     tiles(notes) || marks.iter().flatten().any(|m| m.parallel && m.region || m.simd)
 }
