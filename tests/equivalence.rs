@@ -178,31 +178,45 @@ fn scops_without_if_regenerate_without_if() {
     assert!(new_guards.is_empty(), "guards appeared where the source had none: {new_guards:?}");
 }
 
-/// ludcmp's `w` is expanded into arrays allocated on the heap; at N = 1
-/// an extent is 0, so the source text runs instead, as it does at every
-/// size below the default work threshold (the last run). At every size
-/// the output, on two threads, prints what the original prints.
+/// ludcmp's scalar `w` and doitgen's row `sum` are expanded into arrays
+/// allocated on the heap; doitgen's last row is copied back into `sum`,
+/// which it prints. Where an extent is 0 (ludcmp at N = 1, doitgen
+/// without rows), the source text runs instead, as it does at every size
+/// below the default work threshold (the last run). At every size the
+/// output, on two threads, is what the original prints.
 #[test]
-fn expanded_scalars_compute_the_same_at_every_size() {
+fn expanded_storage_computes_the_same_at_every_size() {
     let dir = scratch("expansion");
-    let path = root().join("corpus").join("ludcmp.c");
-    let transformed = regenerate(&path, &Options::optimising()).unwrap();
-    assert!(transformed.contains("__builtin_malloc"), "ludcmp's w is not expanded");
-    let out_src = dir.join("ludcmp.c");
-    std::fs::write(&out_src, transformed).unwrap();
-    for (n, threshold) in [(1, "0"), (2, "0"), (3, "0"), (40, "0"), (97, "0"), (97, "1e7")] {
-        let define = format!("-DN={n}");
-        let (original, binary) = (dir.join(format!("orig.{n}")), dir.join(format!("expanded.{n}.{threshold}")));
-        gcc(&path, &original, &[&define]).unwrap();
-        let min_work = format!("-DPOLYC_MIN_WORK={threshold}");
-        gcc(&out_src, &binary, &[&define, "-fopenmp", "-UPOLYC_MIN_WORK", &min_work]).unwrap();
-        let expected = run(&original, Duration::from_secs(60)).unwrap();
-        let mut cmd = Command::new(&binary);
-        cmd.env("OMP_NUM_THREADS", "2");
-        let got = match run_with(cmd, Duration::from_secs(60)).unwrap() {
-            (Some(0), out, _) => out,
-            (code, _, err) => panic!("N={n}: exited with {code:?}: {}", String::from_utf8_lossy(&err)),
-        };
-        assert!(!expected.is_empty() && got == expected, "N={n}: output differs");
+    let cases: [(&str, &[&str]); 2] = [
+        ("ludcmp", &["-DN=1", "-DN=2", "-DN=3", "-DN=40", "-DN=97"]),
+        (
+            "doitgen",
+            &["-DNR=1 -DNQ=1 -DNP=1", "-DNR=3 -DNQ=0 -DNP=3", "-DNR=2 -DNQ=33 -DNP=7", "-DNR=9 -DNQ=37 -DNP=35"],
+        ),
+    ];
+    for (kernel, sizes) in cases {
+        let path = root().join("corpus").join(format!("{kernel}.c"));
+        let transformed = regenerate(&path, &Options::optimising()).unwrap();
+        assert!(transformed.contains("__builtin_malloc"), "{kernel}: nothing expanded");
+        let out_src = dir.join(format!("{kernel}.c"));
+        std::fs::write(&out_src, transformed).unwrap();
+        let last = sizes[sizes.len() - 1];
+        let runs = sizes.iter().map(|size| (*size, "0")).chain(std::iter::once((last, "1e7")));
+        for (k, (size, threshold)) in runs.enumerate() {
+            let defines: Vec<&str> = size.split(' ').collect();
+            let (original, binary) = (dir.join(format!("{kernel}.orig.{k}")), dir.join(format!("{kernel}.new.{k}")));
+            gcc(&path, &original, &defines).unwrap();
+            let min_work = format!("-DPOLYC_MIN_WORK={threshold}");
+            let flags: Vec<&str> = defines.iter().copied().chain(["-fopenmp", "-UPOLYC_MIN_WORK", &min_work]).collect();
+            gcc(&out_src, &binary, &flags).unwrap();
+            let expected = run(&original, Duration::from_secs(60)).unwrap();
+            let mut cmd = Command::new(&binary);
+            cmd.env("OMP_NUM_THREADS", "2");
+            let got = match run_with(cmd, Duration::from_secs(60)).unwrap() {
+                (Some(0), out, _) => out,
+                (code, _, err) => panic!("{kernel} {size}: exited with {code:?}: {}", String::from_utf8_lossy(&err)),
+            };
+            assert!(!expected.is_empty() && got == expected, "{kernel} {size} ({threshold}): output differs");
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
-use crate::storage::{self, expand::ExpandedScalar};
+use crate::storage::{self, expand::ExpandedArray};
 use serde::Serialize;
 
 mod plan;
@@ -239,7 +239,7 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
 }
 
 /// `--emit=schedule` for the plan [`regenerate`] starts from: with
-/// scalars expanded if that tiles a band.
+/// storage expanded if that tiles a band.
 fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
     match expanded_plan(scop, taken, options)? {
         Some((expanded, _, plan)) => schedule_report(&expanded, &plan),
@@ -282,7 +282,7 @@ struct Regenerated {
 }
 
 /// The SCoP's loops regenerated from its model, transformed as `options`
-/// ask: with scalars expanded if that lets a band be tiled.
+/// ask: with storage expanded if that lets a band be tiled.
 fn regenerate(
     scop: &Scop,
     source: &str,
@@ -293,7 +293,7 @@ fn regenerate(
     match expanded(scop, source, taken, options) {
         Ok(Some(r)) => return Ok(r),
         Ok(None) => {}
-        Err(e) => refused = Some(format!("scalar expansion not applied: {e}")),
+        Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
     let (plan, scanned) = scan_planned(scop, plan::plan(scop, options), options)?;
     let mut r = print_planned(scop, plan, scanned, Storage { source, taken, expanded: &[] }, options)?;
@@ -301,7 +301,7 @@ fn regenerate(
     Ok(r)
 }
 
-/// The SCoP regenerated with its expandable scalars expanded
+/// The SCoP regenerated with its expandable variables expanded
 /// (`storage::expand`), if the plan for that tiles some band (what
 /// expansion is for: the nest as a whole is permutable); `None`
 /// otherwise, or if the analysis runs out of its budget.
@@ -324,18 +324,18 @@ fn expanded(
     print_planned(&scop, plan, scanned, storage, options).map(Some)
 }
 
-/// The model with its expandable scalars expanded, the arrays that hold
+/// The model with its expandable variables expanded, the arrays that hold
 /// them, and its plan, if that plan tiles some band.
 fn expanded_plan(
     scop: &Scop,
     taken: &BTreeSet<String>,
     options: &Options,
-) -> Result<Option<(Scop, Vec<ExpandedScalar>, Plan)>, ModelError> {
+) -> Result<Option<(Scop, Vec<ExpandedArray>, Plan)>, ModelError> {
     if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace {
         return Ok(None);
     }
     let budget = plan::planning_budget(options);
-    let Some(Some(expansion)) = isl::within_budget(budget, || storage::expand::expand_scalars(scop, taken))? else {
+    let Some(Some(expansion)) = isl::within_budget(budget, || storage::expand::expand(scop, taken))? else {
         return Ok(None);
     };
     let scop = Scop::build(expansion.ast)?;
@@ -343,7 +343,7 @@ fn expanded_plan(
     if !plan.tiles() {
         return Ok(None);
     }
-    plan.notes.applied.insert(0, "expand-scalars".to_string());
+    plan.notes.applied.insert(0, "expand-storage".to_string());
     Ok(Some((scop, expansion.arrays, plan)))
 }
 
@@ -352,7 +352,7 @@ fn expanded_plan(
 struct Storage<'a> {
     source: &'a str,
     taken: &'a BTreeSet<String>,
-    expanded: &'a [ExpandedScalar],
+    expanded: &'a [ExpandedArray],
 }
 
 /// The C text of `plan`'s loops (`None`: the SCoP keeps its source text).

@@ -104,31 +104,47 @@ impl Scop {
 
 impl Scop {
     /// Bounds over the parameters of iterator `d` over the instances of
-    /// statements `stmts` (each with more than `d` iterators): a lower
-    /// and an upper bound, from the hull of its values; `None` if either
-    /// is not affine in the parameters alone.
+    /// statements `stmts` (each with more than `d` iterators); see
+    /// [`Scop::value_range`].
     pub fn iterator_range(&self, stmts: &[usize], d: usize) -> IslResult<Option<(LinExpr, LinExpr)>> {
+        let instances: Vec<(usize, &Set)> = stmts.iter().map(|&k| (k, &self.statements[k].domain)).collect();
+        self.value_range(&instances, &format!("i{d}"))
+    }
+
+    /// Bounds over the parameters of `value`, an isl expression over the
+    /// iterators `i0, ...`, across `instances` (each a statement's index
+    /// and a set of its instances): a lower and an upper bound, from the
+    /// hull of its values; `None` if either is not affine in the
+    /// parameters alone, or there are no instances.
+    pub fn value_range(&self, instances: &[(usize, &Set)], value: &str) -> IslResult<Option<(LinExpr, LinExpr)>> {
         let np = self.ast.params.len();
         let mut range: Option<Set> = None;
-        for &k in stmts {
+        for &(k, set) in instances {
             let statement = tuple(&self.statements[k].name, self.ast.stmts[k].iterators.len());
-            let project = Map::parse(&format!("{} -> {{ {statement} -> [i{d}] }}", params_decl(np)))?;
-            let values = project.intersect_domain(&self.statements[k].domain)?.range()?;
+            let project = Map::parse(&format!("{} -> {{ {statement} -> [{value}] }}", params_decl(np)))?;
+            let values = project.intersect_domain(set)?.range()?;
             range = Some(match range {
                 Some(r) => r.union(&values)?,
                 None => values,
             });
         }
-        let Some(range) = range else {
-            return Ok(None);
-        };
-        // Without its divs (a modulo guard's), the range is a superset:
-        // its bounds still hold.
-        let hull = range.remove_divs()?.simple_hull()?.constraints()?;
-        let lower = hull.iter().find_map(|c| bound_of_dim0(c, 1));
-        let upper = hull.iter().find_map(|c| bound_of_dim0(c, -1));
-        Ok(lower.zip(upper))
+        match range {
+            Some(range) => bounds(&range),
+            None => Ok(None),
+        }
     }
+}
+
+/// Bounds over the parameters of the one dimension of `values`: a lower
+/// and an upper bound, from its hull; `None` if either is not affine in
+/// the parameters alone.
+pub fn bounds(values: &Set) -> IslResult<Option<(LinExpr, LinExpr)>> {
+    // Without its divs (a modulo guard's), the set is a superset: its
+    // bounds still hold.
+    let hull = values.remove_divs()?.simple_hull()?.constraints()?;
+    let lower = hull.iter().find_map(|c| bound_of_dim0(c, 1));
+    let upper = hull.iter().find_map(|c| bound_of_dim0(c, -1));
+    Ok(lower.zip(upper))
 }
 
 /// The bound on dimension 0 that `c` gives: a lower bound for `sign`
@@ -160,7 +176,8 @@ fn tuple(name: &str, n_iters: usize) -> String {
     format!("{name}[{}]", dims.join(", "))
 }
 
-fn array_tuple(array: &str) -> String {
+/// An array's tuple name in isl (see the module's naming convention).
+pub fn array_tuple(array: &str) -> String {
     format!("A_{array}")
 }
 

@@ -1,76 +1,96 @@
-//! Scalar expansion. A scalar that accumulates a reduction inside a loop
-//! nest (ludcmp's `w`, set from `A[i][j]`, reduced over `k`, stored back)
-//! is one memory cell for all iterations: its anti and output
-//! dependences serialise every loop around it, though each iteration of
-//! the outer loops computes its own value. Giving each of those
-//! iterations its own element of a new array removes exactly those
-//! dependences, so the nest can be tiled and interchanged as the same
-//! computation written on an array (lu) can.
+//! Storage expansion. A scalar that accumulates a reduction inside a
+//! loop nest (ludcmp's `w`, set from `A[i][j]`, reduced over `k`, stored
+//! back), or a row that does (doitgen's `sum[p]`, reset for every `(r,
+//! q)`), is the same memory for all iterations of the loops around it:
+//! its anti and output dependences serialise those loops, though each
+//! iteration computes its own values. Giving each iteration its own
+//! copy, in a new array with a leading dimension per loop, removes
+//! exactly those dependences, so the nest can be tiled and interchanged
+//! as the same computation written on a bigger array (lu) can.
 //!
-//! A *web* is a set of statements linked by the scalar's flow
-//! dependences. It is expanded over the `depth` loops all its statements
-//! share when
+//! A *web* is a set of statements linked by the variable's flow
+//! dependences. It is expanded over the innermost of the loops all its
+//! statements share (two for a scalar, one for an array: a band of two
+//! with the array's own dimension; each loop more multiplies the memory,
+//! and doitgen's `sum` expanded over both `r` and `q` measured 51 ms
+//! against 37 ms over `q` alone) when
 //! - every read in it gets its value from a write in the same iteration
-//!   of those loops (so the element indexed by them holds that value, and
-//!   no write of another iteration comes between),
+//!   of the shared loops (so no write of another iteration comes between
+//!   in the source, and the copy of that iteration holds the value),
 //! - every read in it has a source in the SCoP (nothing is read from
-//!   before it), and every write in it is overwritten later (the scalar's
-//!   value after the SCoP comes from elsewhere),
-//! - some statement of it runs in a loop inside those (a reduction: what
-//!   the expansion frees), and `depth` is at least 2 (a band to tile).
+//!   before it),
+//! - no subscript of the variable there uses an expanded loop's iterator
+//!   (an array indexed by it has a copy per iteration already),
+//! - some statement of it reuses the variable in a loop inside the
+//!   shared ones (a reduction: what the expansion frees).
 //!
 //! Reads outside the web got their values from writes outside it, with
 //! no web write between (else that write would be their source), so
-//! they still read the scalar's right value.
+//! they still read the variable's right value. The values the web leaves
+//! in the variable at the end (writes no later write overwrites) are
+//! copied back by a statement appended to the SCoP; that needs them to
+//! come from one iteration of the expanded loops, a function of the
+//! parameters (doitgen's last `q`), and to fill a convex set of cells.
 
 use crate::frontend::decls::{fresh_name, VarDecl};
-use crate::frontend::qexpr::{QExpr, Var};
-use crate::frontend::{AccessKind, ScopAst, Stmt};
-use crate::model::affine::LinExpr;
+use crate::frontend::qexpr::{CmpOp, Cond, QExpr, Var};
+use crate::frontend::{Access, AccessKind, Iterator, ScopAst, Stmt};
+use crate::model::affine::{LinExpr, Term};
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
-use crate::model::{params_decl, statement_index, Scop};
+use crate::model::{array_tuple, bounds, params_decl, statement_index, Scop};
 use std::collections::BTreeSet;
+use std::ops::Range;
 
-/// A scalar replaced, in some statements, by an array with an element
-/// per iteration of the loops around them.
+/// An array that holds a variable's copies, one per iteration of the
+/// loops it was expanded over.
 #[derive(Clone, Debug)]
-pub struct ExpandedScalar {
+pub struct ExpandedArray {
     /// The array's name (fresh).
     pub name: String,
-    /// The element type: the scalar's.
+    /// The element type: the variable's.
     pub ty: String,
-    /// Each dimension's extent, over the parameters (not positive only
-    /// when none of the statements runs).
+    /// Each dimension's extent over the parameters: the expanded loops',
+    /// then the variable's own (not positive only when no statement of
+    /// the web runs).
     pub extents: Vec<LinExpr>,
 }
 
-/// A SCoP with some scalars expanded.
+/// A SCoP with some variables expanded.
 pub struct Expansion {
     pub ast: ScopAst,
-    pub arrays: Vec<ExpandedScalar>,
+    pub arrays: Vec<ExpandedArray>,
 }
 
 /// Statements of one web, and what expanding it takes.
 struct Web {
-    scalar: String,
+    variable: String,
     stmts: Vec<usize>,
-    /// Lower bound of each shared loop's iterator over the web.
+    /// The expanded loops, by depth.
+    loops: Range<usize>,
+    /// Lower bound of each expanded loop's iterator over the web.
     lower: Vec<i64>,
     extents: Vec<LinExpr>,
+    /// What is copied back into the variable after the SCoP.
+    last: Option<LastValues>,
 }
 
-/// The SCoP with every expandable web of a scalar expanded (names clear
-/// of `taken`), or `None` if there is none.
-pub fn expand_scalars(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansion>> {
+/// The values a web leaves in its variable.
+struct LastValues {
+    /// The iteration of the expanded loops that writes them.
+    at: Vec<LinExpr>,
+    /// The cells they fill: constraints on the cell's indices (`Dim`)
+    /// and the parameters.
+    cells: Vec<crate::model::affine::Constraint>,
+}
+
+/// The SCoP with every expandable web expanded (new names clear of
+/// `taken`), or `None` if there is none.
+pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansion>> {
     let mut webs = Vec::new();
-    for (scalar, _) in scop.ast.arrays.iter().filter(|(_, decl)| is_plain_scalar(decl)) {
-        // A web needs two shared loops and a statement inside them: with
-        // no access three loops deep, no dataflow analysis is needed to
-        // know there is none (adi's coefficients).
-        let deep =
-            scop.ast.stmts.iter().any(|st| st.iterators.len() >= 3 && st.accesses.iter().any(|a| a.array == *scalar));
-        if deep {
-            webs.extend(expandable_webs(scop, scalar)?);
+    for (variable, decl) in &scop.ast.arrays {
+        let Some(loops) = loops_to_expand(decl) else { continue };
+        if worth_analysing(&scop.ast, variable, loops) {
+            webs.extend(expandable_webs(scop, variable, loops)?);
         }
     }
     if webs.is_empty() {
@@ -80,32 +100,65 @@ pub fn expand_scalars(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option
     let mut arrays = Vec::new();
     let mut names = taken.clone();
     for web in webs {
-        let name = fresh_name(&format!("polyc_{}", web.scalar), |n| names.contains(n));
+        let name = fresh_name(&format!("polyc_{}", web.variable), |n| names.contains(n));
         names.insert(name.clone());
-        let ty = ast.arrays.iter().find(|(a, _)| *a == web.scalar).map(|(_, d)| d.ty.clone()).unwrap_or_default();
+        let ty = ast.arrays.iter().find(|(a, _)| *a == web.variable).map(|(_, d)| d.ty.clone()).unwrap_or_default();
+        let copy = match &web.last {
+            Some(last) => match copy_back(&ast, &web, &name, last, &mut names) {
+                Some(copy) => Some(copy),
+                None => continue,
+            },
+            None => None,
+        };
         for &k in &web.stmts {
             ast.stmts[k] = expanded_statement(&ast.stmts[k], &web, &name);
         }
-        ast.arrays.push((name.clone(), VarDecl { ty: ty.clone(), ..VarDecl::default() }));
-        arrays.push(ExpandedScalar { name, ty, extents: web.extents });
+        ast.stmts.extend(copy);
+        // Reached through a pointer to its rows (see `emit`).
+        ast.arrays.push((name.clone(), VarDecl { ty: ty.clone(), is_pointer: true, ..VarDecl::default() }));
+        arrays.push(ExpandedArray { name, ty, extents: web.extents });
     }
     Ok(Some(Expansion { ast, arrays }))
 }
 
-/// A scalar of arithmetic type, whose elements an array can hold.
-fn is_plain_scalar(decl: &VarDecl) -> bool {
+/// How many loops a variable declared as `decl` is expanded over: two
+/// for a scalar, one for an array object; `None` for what an array
+/// cannot hold or a pointer (whose object is unknown).
+fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
     const WORDS: &[&str] = &["double", "float", "int", "long", "short", "char", "signed", "unsigned"];
-    !decl.is_array() && !decl.ty.is_empty() && decl.ty.split_whitespace().all(|w| WORDS.contains(&w))
+    if decl.ty.is_empty() || !decl.ty.split_whitespace().all(|w| WORDS.contains(&w)) || decl.is_pointer {
+        return None;
+    }
+    Some(if decl.extents.is_empty() { 2 } else { 1 })
 }
 
-/// The webs of `scalar` that may and should be expanded.
-fn expandable_webs(scop: &Scop, scalar: &str) -> IslResult<Vec<Web>> {
+/// Whether some statement reuses `variable` inside `loops` loops (see
+/// [`reuses_inside`]): a web's only chance. This needs no dataflow
+/// analysis (adi's coefficients, a stencil's rows).
+fn worth_analysing(ast: &ScopAst, variable: &str, loops: usize) -> bool {
+    ast.stmts.iter().any(|st| reuses_inside(st, variable, loops))
+}
+
+/// Whether `st` accesses `variable` in a loop at depth `from` or more
+/// whose iterator none of its subscripts of it uses (a reduction into
+/// it; for a scalar, any loop): what an expansion over the loops outside
+/// that depth frees.
+fn reuses_inside(st: &Stmt, variable: &str, from: usize) -> bool {
+    let own: Vec<&Access> = st.accesses.iter().filter(|a| a.array == variable).collect();
+    !own.is_empty()
+        && (from..st.iterators.len())
+            .any(|d| own.iter().all(|a| !a.subscripts.iter().any(|e| e.mentions(Var::Iter(d)))))
+}
+
+/// The webs of `variable` that may and should be expanded over `loops`
+/// loops.
+fn expandable_webs(scop: &Scop, variable: &str, loops: usize) -> IslResult<Vec<Web>> {
     let accesses = |kind: AccessKind| {
         UnionMap::from_maps(
             scop.statements
                 .iter()
                 .flat_map(|s| &s.accesses)
-                .filter(|a| a.array == scalar && a.kind == kind)
+                .filter(|a| a.array == variable && a.kind == kind)
                 .map(|a| &a.relation),
         )
     };
@@ -114,17 +167,30 @@ fn expandable_webs(scop: &Scop, scalar: &str) -> IslResult<Vec<Web>> {
     let flow = isl::compute_flow(&reads, Some(&writes), None, &schedule, FlowResult::Must)?.maps()?;
     let overwrites = isl::compute_flow(&writes, Some(&writes), None, &schedule, FlowResult::Must)?.maps()?;
     let mut webs = Vec::new();
-    for stmts in webs_by_flow(scop, scalar, &flow)? {
+    for stmts in webs_by_flow(scop, variable, &flow)? {
         let Some(depth) = shared_depth(scop, &stmts, &flow)? else {
             continue;
         };
-        let reduces = stmts.iter().any(|&k| scop.ast.stmts[k].iterators.len() > depth);
-        if depth < 2 || !reduces || !all_sourced_and_overwritten(scop, scalar, &stmts, &flow, &overwrites)? {
+        if depth < loops || !stmts.iter().any(|&k| reuses_inside(&scop.ast.stmts[k], variable, depth)) {
             continue;
         }
-        if let Some((lower, extents)) = bounds(scop, &stmts, depth)? {
-            webs.push(Web { scalar: scalar.to_string(), stmts, lower, extents });
+        let expanded = depth - loops..depth;
+        if subscripts_use(scop, variable, &stmts, expanded.clone())
+            || !all_reads_sourced(scop, variable, &stmts, &flow)?
+        {
+            continue;
         }
+        let Some((lower, mut extents)) = loop_bounds(scop, &stmts, expanded.clone())? else {
+            continue;
+        };
+        let Some(own) = own_extents(scop, variable, &stmts)? else {
+            continue;
+        };
+        extents.extend(own);
+        let Some(last) = last_values(scop, variable, &stmts, expanded.clone(), &overwrites)? else {
+            continue;
+        };
+        webs.push(Web { variable: variable.to_string(), stmts, loops: expanded, lower, extents, last });
     }
     Ok(webs)
 }
@@ -202,31 +268,81 @@ fn same_iteration(scop: &Scop, m: &Map, depth: usize) -> IslResult<bool> {
     m.is_subset_of(&relation)
 }
 
-/// Whether every read of `scalar` in `stmts` has a source (in `flow`) and
-/// every write of it there is followed by another write (`overwrites`:
-/// each write's previous one).
-fn all_sourced_and_overwritten(
-    scop: &Scop,
-    scalar: &str,
-    stmts: &[usize],
-    flow: &[Map],
-    overwrites: &[Map],
-) -> IslResult<bool> {
+/// Whether a subscript of `variable` in `stmts` uses the iterator of one
+/// of the `loops`.
+fn subscripts_use(scop: &Scop, variable: &str, stmts: &[usize], loops: Range<usize>) -> bool {
+    stmts
+        .iter()
+        .flat_map(|&k| &scop.ast.stmts[k].accesses)
+        .filter(|a| a.array == variable)
+        .any(|a| a.subscripts.iter().any(|e| loops.clone().any(|d| e.mentions(Var::Iter(d)))))
+}
+
+/// Whether every read of `variable` in `stmts` has a source in `flow`.
+fn all_reads_sourced(scop: &Scop, variable: &str, stmts: &[usize], flow: &[Map]) -> IslResult<bool> {
     for &k in stmts {
         let name = format!("S{k}");
-        let st = &scop.statements[k];
-        for a in st.accesses.iter().filter(|a| a.array == scalar) {
+        for a in scop.statements[k].accesses.iter().filter(|a| a.array == variable && a.kind == AccessKind::Read) {
             let instances = a.relation.domain()?;
-            let covered = match a.kind {
-                AccessKind::Read => union_of(&instances, flow, |m| Ok(m.range_name()? == name), Map::range)?,
-                AccessKind::Write => union_of(&instances, overwrites, |m| Ok(m.domain_name()? == name), Map::domain)?,
-            };
-            if !instances.is_subset_of(&covered)? {
+            let sourced = union_of(&instances, flow, |m| Ok(m.range_name()? == name), Map::range)?;
+            if !instances.is_subset_of(&sourced)? {
                 return Ok(false);
             }
         }
     }
     Ok(true)
+}
+
+/// The values the writes of `variable` in `stmts` leave in it (those no
+/// later write overwrites, from `overwrites`: each write's previous
+/// one): `Some(None)` if there are none, `None` if they cannot be copied
+/// back (see the module's documentation).
+fn last_values(
+    scop: &Scop,
+    variable: &str,
+    stmts: &[usize],
+    loops: Range<usize>,
+    overwrites: &[Map],
+) -> IslResult<Option<Option<LastValues>>> {
+    let (mut last, mut cells): (Vec<(usize, Set)>, Option<Set>) = (Vec::new(), None);
+    for &k in stmts {
+        let name = format!("S{k}");
+        for a in scop.statements[k].accesses.iter().filter(|a| a.array == variable && a.kind == AccessKind::Write) {
+            let instances = a.relation.domain()?;
+            let overwritten = union_of(&instances, overwrites, |m| Ok(m.domain_name()? == name), Map::domain)?;
+            let left = instances.subtract(&overwritten)?;
+            if left.is_empty()? {
+                continue;
+            }
+            let filled = a.relation.intersect_domain(&left)?.range()?;
+            cells = Some(match cells {
+                Some(c) => c.union(&filled)?,
+                None => filled,
+            });
+            last.push((k, left));
+        }
+    }
+    let Some(cells) = cells else {
+        return Ok(Some(None));
+    };
+    let instances: Vec<(usize, &Set)> = last.iter().map(|(k, s)| (*k, s)).collect();
+    let mut at = Vec::new();
+    for d in loops {
+        match scop.value_range(&instances, &format!("i{d}"))? {
+            Some((lo, hi)) if is_zero(&hi.sub(&lo)) => at.push(lo),
+            _ => return Ok(None),
+        }
+    }
+    match cells.coalesce()?.disjuncts()?.as_slice() {
+        [convex] if !convex.iter().any(|c| c.expr.has_floor()) => {
+            Ok(Some(Some(LastValues { at, cells: convex.clone() })))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn is_zero(e: &LinExpr) -> bool {
+    e.terms.iter().all(|(_, c)| *c == 0) && e.constant == 0
 }
 
 /// The union of `side` of the maps `keep` selects, in the space of `like`.
@@ -245,13 +361,13 @@ fn union_of(
     Ok(acc)
 }
 
-/// For each of the `depth` shared loops: the constant lower bound of its
-/// iterator over the statements' instances, and the extent (upper bound
-/// over the parameters, minus the lower, plus one). `None` if a bound
-/// is not of that form.
-fn bounds(scop: &Scop, stmts: &[usize], depth: usize) -> IslResult<Option<(Vec<i64>, Vec<LinExpr>)>> {
+/// For each of the `loops`: the constant lower bound of its iterator
+/// over the statements' instances, and the extent (upper bound over the
+/// parameters, minus the lower, plus one). `None` if a bound is not of
+/// that form.
+fn loop_bounds(scop: &Scop, stmts: &[usize], loops: Range<usize>) -> IslResult<Option<(Vec<i64>, Vec<LinExpr>)>> {
     let (mut lower, mut extents) = (Vec::new(), Vec::new());
-    for d in 0..depth {
+    for d in loops {
         let Some((lo, hi)) = scop.iterator_range(stmts, d)? else {
             return Ok(None);
         };
@@ -264,46 +380,160 @@ fn bounds(scop: &Scop, stmts: &[usize], depth: usize) -> IslResult<Option<(Vec<i
     Ok(Some((lower, extents)))
 }
 
-/// `stmt` with every occurrence of the web's scalar replaced by the
-/// array element of its iteration: `name[i - lo0][j - lo1]`.
+/// The extent of each of `variable`'s dimensions that `stmts` touch:
+/// the upper bound of its index over the parameters, plus one; `None`
+/// if an index may be negative or a bound is not of that form.
+fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option<Vec<LinExpr>>> {
+    let mut cells: Option<Set> = None;
+    for a in stmts.iter().flat_map(|&k| &scop.statements[k].accesses).filter(|a| a.array == variable) {
+        let touched = a.relation.range()?;
+        cells = Some(match cells {
+            Some(c) => c.union(&touched)?,
+            None => touched,
+        });
+    }
+    let Some(cells) = cells else {
+        return Ok(None);
+    };
+    let rank = cells.n_dims()?;
+    let indices: Vec<String> = (0..rank).map(|j| format!("o{j}")).collect();
+    let mut extents = Vec::new();
+    for j in 0..rank {
+        let project = Map::parse(&format!(
+            "{} -> {{ {}[{}] -> [o{j}] }}",
+            params_decl(scop.ast.params.len()),
+            array_tuple(variable),
+            indices.join(", ")
+        ))?;
+        match bounds(&project.intersect_domain(&cells)?.range()?)? {
+            Some((lo, hi)) if lo.is_constant() && lo.constant >= 0 => extents.push(hi.add(&LinExpr::constant(1))),
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(extents))
+}
+
+/// `stmt` with every access to the web's variable redirected to the
+/// copy of its iteration: `x` to `name[i - lo0][j - lo1]`, `x[p]` to
+/// `name[i - lo0][p]`.
 fn expanded_statement(stmt: &Stmt, web: &Web, name: &str) -> Stmt {
     let mut out = stmt.clone();
-    let mut spans: Vec<std::ops::Range<usize>> = stmt
+    let mut names: Vec<Range<usize>> = stmt
         .accesses
         .iter()
-        .filter(|a| a.array == web.scalar)
-        .map(|a| a.span.start - stmt.span.start..a.span.end - stmt.span.start)
+        .filter(|a| a.array == web.variable)
+        .map(|a| a.span.start - stmt.span.start..a.span.start - stmt.span.start + web.variable.len())
         .collect();
-    spans.sort_by_key(|r| std::cmp::Reverse(r.start));
-    spans.dedup();
-    for span in spans {
-        let mut element = name.to_string();
+    names.sort_by_key(|r| std::cmp::Reverse(r.start));
+    names.dedup();
+    for span in names {
+        let mut copy = name.to_string();
         let mut uses = Vec::new();
-        for (d, lo) in web.lower.iter().enumerate() {
-            element.push('[');
-            let at = span.start + element.len();
+        for (d, lo) in web.loops.clone().zip(&web.lower) {
+            copy.push('[');
+            let at = span.start + copy.len();
             uses.push((at..at + stmt.iterators[d].name.len(), d));
-            element.push_str(&stmt.iterators[d].name);
+            copy.push_str(&stmt.iterators[d].name);
             if *lo != 0 {
-                element.push_str(&format!(" {} {}", if *lo > 0 { '-' } else { '+' }, lo.abs()));
+                copy.push_str(&format!(" {} {}", if *lo > 0 { '-' } else { '+' }, lo.abs()));
             }
-            element.push(']');
+            copy.push(']');
         }
-        let shift = element.len() as isize - span.len() as isize;
+        let shift = copy.len() as isize - span.len() as isize;
         for (r, _) in out.iter_uses.iter_mut().filter(|(r, _)| r.start >= span.end) {
             *r = (r.start as isize + shift) as usize..(r.end as isize + shift) as usize;
         }
-        out.text.replace_range(span, &element);
+        out.text.replace_range(span, &copy);
         out.iter_uses.extend(uses);
     }
-    for a in out.accesses.iter_mut().filter(|a| a.array == web.scalar) {
+    for a in out.accesses.iter_mut().filter(|a| a.array == web.variable) {
         a.array = name.to_string();
-        a.subscripts = web
-            .lower
-            .iter()
-            .enumerate()
-            .map(|(d, lo)| QExpr::minus(QExpr::Var(Var::Iter(d)), QExpr::Const(*lo)))
-            .collect();
+        let copies =
+            web.loops.clone().zip(&web.lower).map(|(d, lo)| QExpr::minus(QExpr::Var(Var::Iter(d)), QExpr::Const(*lo)));
+        a.subscripts = copies.chain(a.subscripts.drain(..)).collect();
     }
     out
+}
+
+/// The statement, run after the SCoP, that copies the web's last values
+/// from their copies back into its variable: `x[c0] = name[at - lo][c0];`
+/// over the cells they fill. `None` if an expression has a floor.
+fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mut BTreeSet<String>) -> Option<Stmt> {
+    let rank = web.extents.len() - web.loops.len();
+    let copy: Vec<LinExpr> = last.at.iter().zip(&web.lower).map(|(at, lo)| at.add(&LinExpr::constant(-lo))).collect();
+    let mut domain = Cond::True;
+    for c in &last.cells {
+        let op = if c.is_eq { CmpOp::Eq } else { CmpOp::Ge };
+        domain = Cond::and(domain, Cond::Cmp(quasi_affine(&c.expr)?, op, QExpr::Const(0)));
+    }
+    let iterators: Vec<Iterator> = (0..rank)
+        .map(|j| {
+            let it = fresh_name(&format!("{}_i{j}", web.variable), |n| names.contains(n));
+            names.insert(it.clone());
+            Iterator { name: it, ty: "long".to_string(), descending: false }
+        })
+        .collect();
+    let start = ast.region.end;
+    let (mut text, mut iter_uses, mut accesses) = (String::new(), Vec::new(), Vec::new());
+    for (array, kind, leading) in
+        [(web.variable.as_str(), AccessKind::Write, &[][..]), (name, AccessKind::Read, &copy[..])]
+    {
+        let from = text.len();
+        text.push_str(array);
+        let mut subscripts = Vec::new();
+        for e in leading {
+            text.push_str(&format!("[{}]", c_text(e, &ast.params)?));
+            subscripts.push(quasi_affine(e)?);
+        }
+        for (j, it) in iterators.iter().enumerate() {
+            text.push('[');
+            iter_uses.push((text.len()..text.len() + it.name.len(), j));
+            text.push_str(&it.name);
+            text.push(']');
+            subscripts.push(QExpr::Var(Var::Iter(j)));
+        }
+        accesses.push(Access { array: array.to_string(), kind, subscripts, span: start + from..start + text.len() });
+        text.push_str(if kind == AccessKind::Write { " = " } else { ";" });
+    }
+    let top = ast.stmts.iter().filter_map(|s| s.beta.first()).max().map_or(0, |b| b + 1);
+    let mut beta = vec![0; rank + 1];
+    beta[0] = top;
+    Some(Stmt { span: start..start + text.len(), text, iterators, domain, beta, accesses, iter_uses })
+}
+
+/// `e` (dimensions as iterators, and parameters) as a quasi-affine
+/// expression; `None` if it has a floor.
+fn quasi_affine(e: &LinExpr) -> Option<QExpr> {
+    let mut q = QExpr::Const(e.constant);
+    for (t, c) in &e.terms {
+        let var = match t {
+            Term::Dim(d) => Var::Iter(*d),
+            Term::Param(k) => Var::Param(*k),
+            Term::Floor(..) => return None,
+        };
+        q = QExpr::plus(q, QExpr::Mul(*c, Box::new(QExpr::Var(var))));
+    }
+    Some(q)
+}
+
+/// `e`, over the parameters only, in C (`NQ - 1`); `None` if it has
+/// anything else.
+fn c_text(e: &LinExpr, params: &[String]) -> Option<String> {
+    let mut text = String::new();
+    for (t, c) in e.terms.iter().filter(|(_, c)| *c != 0) {
+        let Term::Param(k) = t else { return None };
+        let name = params.get(*k)?;
+        let magnitude = if c.abs() == 1 { name.clone() } else { format!("{} * {name}", c.abs()) };
+        text = match (text.is_empty(), *c < 0) {
+            (true, false) => magnitude,
+            (true, true) => format!("-{magnitude}"),
+            (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
+        };
+    }
+    Some(match (text.is_empty(), e.constant) {
+        (true, c) => c.to_string(),
+        (false, 0) => text,
+        (false, c) if c < 0 => format!("{text} - {}", -c),
+        (false, c) => format!("{text} + {c}"),
+    })
 }

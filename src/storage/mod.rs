@@ -1,5 +1,5 @@
-//! Storage mappings: where a SCoP's values live. Scalar expansion gives
-//! each iteration of a nest its own element for a scalar that would
+//! Storage mappings: where a SCoP's values live. Storage expansion gives
+//! each iteration of a nest its own copy of a scalar or a row that would
 //! otherwise serialise the nest ([`expand`]).
 
 pub mod expand;

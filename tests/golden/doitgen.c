@@ -91,5 +91,6 @@ int main(void)
   kernel_doitgen();
   POLYC_BENCH_STOP();
   print_array("A", &A[0][0][0], (long)NR * NQ * NP, total <= 4000);
+  print_array("sum", sum, NP, NP <= 4000);
   return 0;
 }
