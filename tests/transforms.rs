@@ -105,6 +105,17 @@ fn loops_of_unequal_iterations_are_scheduled_dynamically() {
 }
 
 #[test]
+fn tiles_writing_neighbouring_parts_of_rows_are_split_statically() {
+    // gramschmidt's wavefront of column tiles: each tile writes its 32
+    // columns of every row of A, so two threads on neighbouring tiles
+    // would share a cache line in every row.
+    let code = compile_default("gramschmidt").output;
+    let pragmas = parallel_pragmas(scop_text(&code));
+    assert!(!pragmas.is_empty(), "{code}");
+    assert!(pragmas.iter().all(|p| !p.contains("schedule(dynamic)")), "{pragmas:?}");
+}
+
+#[test]
 fn a_scop_that_gains_nothing_keeps_its_source_text() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/shape_scalars.c");
     let source = std::fs::read_to_string(path).unwrap();

@@ -4,7 +4,8 @@
 //! (and direction) where that is unambiguous, else a fresh name.
 
 use crate::frontend::decls::fresh_name;
-use crate::frontend::Stmt;
+use crate::frontend::qexpr::{QExpr, Var};
+use crate::frontend::{AccessKind, Stmt};
 use crate::model::affine::{Constraint, LinExpr, Term};
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
@@ -515,13 +516,41 @@ impl Printer<'_> {
         // for fine iterations (seidel-2d's wavefront of points: 0.40 s
         // static, 0.8-4.6 s dynamic), nor inside two or more loops, where
         // each thread's data stays in its own cache only with a static
-        // split (floyd-warshall: 2.5 s static, 5.8-7.5 s dynamic).
+        // split (floyd-warshall: 2.5 s static, 5.8-7.5 s dynamic), nor
+        // where neighbouring iterations write neighbouring parts of rows
+        // (see `writes_share_rows`).
         let unequal = inner_bounds_vary_with(body, &mut vec![head.dim]);
-        let dynamic = unequal && loop_depth(body) >= 2 && self.loops_outside <= 1;
+        let dynamic =
+            unequal && loop_depth(body) >= 2 && self.loops_outside <= 1 && !self.writes_share_rows(head.dim, body);
         let schedule = if dynamic { " schedule(dynamic)" } else { "" };
         let private = self.program.lastprivate_clause(mark.private);
         self.line(depth, &format!("#pragma omp parallel for{schedule}{private}"));
         self.loop_body(head, body, depth, true);
+    }
+
+    /// Whether iterations of the loop over `dim` write neighbouring parts
+    /// of the same rows: some write's last subscript moves with the loop
+    /// (directly or through inner loop bounds) and none of its others
+    /// (there are some: a row per value of them) does. A dynamic
+    /// schedule hands neighbouring iterations to
+    /// different threads, whose writes then share a cache line in every
+    /// row (gramschmidt's column tiles on two threads: 95 ms dynamic,
+    /// 55 ms static).
+    fn writes_share_rows(&self, dim: usize, body: &[Node]) -> bool {
+        let mut moving = vec![dim];
+        moving_with(body, &mut moving);
+        let mut found = Vec::new();
+        leaves(body, &mut Vec::new(), &mut found);
+        let base = self.program.iter_base;
+        found.iter().any(|leaf| {
+            let stmt = &self.program.stmts[leaf.id];
+            let moves =
+                |e: &QExpr| (0..stmt.iterators.len()).any(|j| e.mentions(Var::Iter(j)) && moving.contains(&(base + j)));
+            stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write).any(|a| match a.subscripts.split_last() {
+                Some((last, others)) => !others.is_empty() && moves(last) && !others.iter().any(moves),
+                None => false,
+            })
+        })
     }
 
     /// The loop `head` over `body`; `in_parallel`: inside a parallel
@@ -810,6 +839,26 @@ fn inner_bounds_vary_with(nodes: &[Node], varying: &mut Vec<usize>) -> bool {
         Node::Guard { body, .. } => inner_bounds_vary_with(body, varying),
         Node::Stmt { .. } => false,
     })
+}
+
+/// Extend `moving` with the dimensions of `nodes` that move with one in
+/// it: loops whose bounds involve one, and bindings to one.
+fn moving_with(nodes: &[Node], moving: &mut Vec<usize>) {
+    let involved = |e: &LinExpr, moving: &[usize]| moving.iter().any(|&d| e.involves_dim(d));
+    for n in nodes {
+        let (dim, moves, body) = match n {
+            Node::For { dim, lower, upper, body, .. } => {
+                (Some(*dim), lower.iter().chain(upper).any(|e| involved(e, moving)), body)
+            }
+            Node::Let { dim, value, body } => (Some(*dim), involved(value, moving), body),
+            Node::Guard { body, .. } => (None, false, body),
+            Node::Stmt { .. } => continue,
+        };
+        if let Some(dim) = dim.filter(|d| moves && !moving.contains(d)) {
+            moving.push(dim);
+        }
+        moving_with(body, moving);
+    }
 }
 
 /// How many lines a body prints at its own level (bindings print nothing).
