@@ -4,6 +4,7 @@ use clap::Parser;
 use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
 use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions};
+use polyc::storage::{Method, StorageOptions};
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -156,6 +157,30 @@ struct TransformArgs {
     /// Replace every SCoP statement by a printf of its instance (debugging aid).
     #[arg(long)]
     trace: bool,
+
+    /// Contraction of temporary arrays (reported by --emit=storage).
+    #[arg(long, value_enum, default_value_t = Method::None)]
+    storage: Method,
+
+    /// Fix parameters' values, for exact storage sizes: N=100,M=50.
+    #[arg(long = "param", value_delimiter = ',', value_name = "NAME=VALUE", value_parser = parse_param)]
+    params: Vec<(String, i64)>,
+
+    /// Arrays to contract besides the SCoP's own temporaries (locals
+    /// named nowhere else in their function).
+    #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+    temporaries: Vec<String>,
+
+    /// Arrays whose last values are read after the SCoP.
+    #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+    live_out: Vec<String>,
+}
+
+/// `NAME=VALUE`, an integer value.
+fn parse_param(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("`{text}` is not NAME=VALUE"))?;
+    let value = value.trim().parse::<i64>().map_err(|_| format!("`{value}` is not an integer"))?;
+    Ok((name.trim().to_string(), value))
 }
 
 /// The largest unroll-and-jam factor: more copies than registers only
@@ -199,6 +224,12 @@ impl TransformArgs {
             },
             isl_budget: self.isl_budget,
             trace: self.trace,
+            storage: StorageOptions {
+                method: self.storage,
+                params: self.params.clone(),
+                temporaries: self.temporaries.clone(),
+                live_out: self.live_out.clone(),
+            },
         })
     }
 

@@ -11,7 +11,7 @@ use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
-use crate::storage::{self, expand::ExpandedArray};
+use crate::storage::{self, expand::ExpandedArray, StorageOptions};
 use serde::Serialize;
 
 mod plan;
@@ -32,6 +32,10 @@ pub enum Emit {
     Deps,
     /// The final schedule of each statement (after tiling), with loop marks.
     Schedule,
+    /// The storage of each temporary array, as a table.
+    Storage,
+    /// The storage of each temporary array, as JSON.
+    StorageJson,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -72,6 +76,8 @@ pub struct Options {
     /// vector (with [`trace_original`], a check that the regenerated code
     /// runs the same instances in the same order).
     pub trace: bool,
+    /// Contraction of temporary arrays.
+    pub storage: StorageOptions,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -92,6 +98,7 @@ impl Default for Options {
             unroll_jam: None,
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             trace: false,
+            storage: StorageOptions::default(),
         }
     }
 }
@@ -162,6 +169,13 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
             Emit::Schedule => planned_schedule_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
+            Emit::Storage | Emit::StorageJson => storage_report(&scop, options).map(|entries| {
+                let line = line_of(&source.text, &pragma);
+                match options.emit {
+                    Emit::Storage => Generated::Text(format!("# SCoP at line {line}\n{}", storage::table(&entries))),
+                    _ => Generated::Json(serde_json::json!({ "line": line, "arrays": entries })),
+                }
+            }),
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -197,10 +211,10 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop | Emit::Deps | Emit::Schedule => {
+        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage => {
             reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
         }
-        Emit::ScopJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
+        Emit::ScopJson | Emit::StorageJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
     };
     Ok(Outcome { output, diagnostics, scops })
 }
@@ -245,6 +259,13 @@ fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Opti
         Some((expanded, _, plan)) => schedule_report(&expanded, &plan),
         None => schedule_report(scop, &plan::plan(scop, options)),
     }
+}
+
+/// `--emit=storage`: each temporary array's storage under the schedule
+/// the SCoP is planned to run in.
+fn storage_report(scop: &Scop, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
+    let plan = plan::plan(scop, options);
+    Ok(storage::report(scop, &plan.scattering, &options.storage)?)
 }
 
 /// `--emit=schedule`: what was applied, each statement's time map, the marks.

@@ -17,6 +17,8 @@ pub struct VarDecl {
     /// Every extent is a constant: integer literals and macros only (not
     /// a variable-length array).
     pub constant_extents: bool,
+    /// Declared in the body of the function that holds the SCoP.
+    pub is_local: bool,
 }
 
 impl VarDecl {
@@ -82,7 +84,8 @@ impl Names {
         let mut cursor = decl.walk();
         for declarator in decl.children_by_field_name("declarator", &mut cursor) {
             let is_parameter = decl.kind() == "parameter_declaration";
-            let mut var = VarDecl { ty: ty.clone(), is_parameter, ..VarDecl::default() };
+            let is_local = !is_parameter && decl.parent().is_some_and(|p| p.kind() != "translation_unit");
+            let mut var = VarDecl { ty: ty.clone(), is_parameter, is_local, ..VarDecl::default() };
             if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
                 var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
                 self.vars.insert(name, var);

@@ -45,6 +45,10 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
             arrays.push((a.array.clone(), names.vars.get(&a.array).cloned().unwrap_or_default()));
         }
     }
+    let temporaries = match function {
+        Some(f) => temporaries(&arrays, f, src, &region.body),
+        None => BTreeSet::new(),
+    };
     Ok(ScopAst {
         region: region.body.clone(),
         pragma: region.open.byte_range(),
@@ -52,7 +56,31 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         params: x.params,
         stmts: x.stmts,
         arrays,
+        temporaries,
     })
+}
+
+/// The local array objects of `arrays` that `function` names only in
+/// their declaration and inside `region`.
+fn temporaries(
+    arrays: &[(String, super::VarDecl)],
+    function: Node,
+    src: &str,
+    region: &Range<usize>,
+) -> BTreeSet<String> {
+    let mut outside: BTreeMap<&str, usize> = BTreeMap::new();
+    walk(function, &mut |n| {
+        if n.kind() == "identifier" && !(region.start <= n.start_byte() && n.end_byte() <= region.end) {
+            *outside.entry(text(n, src)).or_default() += 1;
+        }
+    });
+    arrays
+        .iter()
+        .filter(|(name, d)| {
+            d.is_local && !d.extents.is_empty() && !d.is_pointer && outside.get(name.as_str()) == Some(&1)
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 fn indentation(src: &str, at: usize) -> String {

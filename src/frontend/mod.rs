@@ -81,6 +81,10 @@ pub struct ScopAst {
     pub params: Vec<String>,
     pub stmts: Vec<Stmt>,
     pub arrays: Vec<(String, VarDecl)>,
+    /// Arrays of the SCoP that nothing outside it can see: declared in
+    /// the enclosing function and named nowhere else in it (so neither
+    /// read after the SCoP nor pointed to).
+    pub temporaries: std::collections::BTreeSet<String>,
 }
 
 impl ScopAst {

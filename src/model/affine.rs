@@ -111,6 +111,44 @@ impl LinExpr {
         r
     }
 
+    /// `self`, over the parameters only, in C with their names
+    /// (`2 * N - 1`); `None` if it has anything else.
+    pub fn param_text(&self, params: &[String]) -> Option<String> {
+        let mut text = String::new();
+        for (t, c) in self.terms.iter().filter(|(_, c)| *c != 0) {
+            let Term::Param(k) = t else { return None };
+            let name = params.get(*k)?;
+            let magnitude = if c.abs() == 1 { name.clone() } else { format!("{} * {name}", c.abs()) };
+            text = match (text.is_empty(), *c < 0) {
+                (true, false) => magnitude,
+                (true, true) => format!("-{magnitude}"),
+                (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
+            };
+        }
+        Some(match (text.is_empty(), self.constant) {
+            (true, c) => c.to_string(),
+            (false, 0) => text,
+            (false, c) if c < 0 => format!("{text} - {}", -c),
+            (false, c) => format!("{text} + {c}"),
+        })
+    }
+
+    /// `self` with parameter `k` replaced by `values[k]` where known.
+    pub fn with_params(&self, values: &[Option<i64>]) -> LinExpr {
+        let mut out = LinExpr::constant(self.constant);
+        for (t, c) in &self.terms {
+            let value = match t {
+                Term::Param(k) => values.get(*k).copied().flatten(),
+                _ => None,
+            };
+            match value {
+                Some(v) => out.constant += c * v,
+                None => out.add_term(t.clone(), *c),
+            }
+        }
+        out
+    }
+
     /// isl syntax, dimensions named `c<k>` and parameters `p<k>`.
     pub fn to_isl_text(&self) -> String {
         let mut s = String::new();

@@ -314,6 +314,16 @@ impl Set {
 
     /// The set without its existentially quantified (div) constraints:
     /// a superset whose constraints involve no divisions.
+    /// The parameter values for which the set has points.
+    pub fn params(&self) -> IslResult<Set> {
+        self.copy()?.params().checked().map(Set)
+    }
+
+    /// The set where the parameters satisfy `params` (a parameter set).
+    pub fn intersect_params(&self, params: &Set) -> IslResult<Set> {
+        self.copy()?.intersect_params(params.copy()?).checked().map(Set)
+    }
+
     pub fn remove_divs(&self) -> IslResult<Set> {
         self.copy()?.remove_divs().checked().map(Set)
     }
@@ -440,6 +450,14 @@ impl Map {
         self.copy()?.intersect(other.copy()?).checked().map(Map)
     }
 
+    pub fn subtract(&self, other: &Map) -> IslResult<Map> {
+        self.copy()?.subtract(other.copy()?).checked().map(Map)
+    }
+
+    pub fn coalesce(&self) -> IslResult<Map> {
+        self.copy()?.coalesce().checked().map(Map)
+    }
+
     pub fn union(&self, other: &Map) -> IslResult<Map> {
         self.copy()?.union(other.copy()?).checked().map(Map)
     }
@@ -518,6 +536,25 @@ impl UnionMap {
 
     pub fn reverse(&self) -> IslResult<UnionMap> {
         self.copy()?.reverse().checked().map(UnionMap)
+    }
+
+    pub fn intersect(&self, other: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.intersect(other.copy()?).checked().map(UnionMap)
+    }
+
+    /// For each domain point, its lexicographically largest image.
+    pub fn lexmax(&self) -> IslResult<UnionMap> {
+        self.copy()?.lexmax().checked().map(UnionMap)
+    }
+
+    /// `{ x -> y : self(x) <<= other(y) }`.
+    pub fn lex_le_pairs(&self, other: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.lex_le_union_map(other.copy()?).checked().map(UnionMap)
+    }
+
+    /// `{ x -> y : self(x) >>= other(y) }`.
+    pub fn lex_ge_pairs(&self, other: &UnionMap) -> IslResult<UnionMap> {
+        self.copy()?.lex_ge_union_map(other.copy()?).checked().map(UnionMap)
     }
 
     /// `{ f(x) -> y : x -> y in self }`.

@@ -482,7 +482,7 @@ fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mu
         text.push_str(array);
         let mut subscripts = Vec::new();
         for e in leading {
-            text.push_str(&format!("[{}]", c_text(e, &ast.params)?));
+            text.push_str(&format!("[{}]", e.param_text(&ast.params)?));
             subscripts.push(quasi_affine(e)?);
         }
         for (j, it) in iterators.iter().enumerate() {
@@ -514,26 +514,4 @@ fn quasi_affine(e: &LinExpr) -> Option<QExpr> {
         q = QExpr::plus(q, QExpr::Mul(*c, Box::new(QExpr::Var(var))));
     }
     Some(q)
-}
-
-/// `e`, over the parameters only, in C (`NQ - 1`); `None` if it has
-/// anything else.
-fn c_text(e: &LinExpr, params: &[String]) -> Option<String> {
-    let mut text = String::new();
-    for (t, c) in e.terms.iter().filter(|(_, c)| *c != 0) {
-        let Term::Param(k) = t else { return None };
-        let name = params.get(*k)?;
-        let magnitude = if c.abs() == 1 { name.clone() } else { format!("{} * {name}", c.abs()) };
-        text = match (text.is_empty(), *c < 0) {
-            (true, false) => magnitude,
-            (true, true) => format!("-{magnitude}"),
-            (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
-        };
-    }
-    Some(match (text.is_empty(), e.constant) {
-        (true, c) => c.to_string(),
-        (false, 0) => text,
-        (false, c) if c < 0 => format!("{text} - {}", -c),
-        (false, c) => format!("{text} + {c}"),
-    })
 }

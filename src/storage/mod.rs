@@ -1,5 +1,215 @@
 //! Storage mappings: where a SCoP's values live. Storage expansion gives
 //! each iteration of a nest its own copy of a scalar or a row that would
-//! otherwise serialise the nest ([`expand`]).
+//! otherwise serialise the nest ([`expand`]); contraction folds a
+//! temporary array onto fewer cells, as far as the lifetimes of its
+//! values under the schedule allow ([`lifetime`], [`mapping`]).
 
 pub mod expand;
+pub mod lifetime;
+pub mod mapping;
+
+use crate::model::affine::LinExpr;
+use crate::model::isl::{IslResult, Set};
+use crate::model::{array_tuple, params_decl, Scop};
+use crate::schedule::Scattering;
+use lifetime::{Conflicts, Unanalysable};
+use mapping::Mapping;
+use serde::Serialize;
+
+/// How temporary arrays are contracted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Keep every array as declared.
+    #[default]
+    None,
+    /// Lefebvre and Feautrier's successive modulo along the array's axes.
+    Modulo,
+    /// Every method above; the smallest proven mapping.
+    Best,
+}
+
+/// What storage contraction works from.
+#[derive(Clone, Debug, Default)]
+pub struct StorageOptions {
+    pub method: Method,
+    /// Parameters fixed to a value (`--param N=100`).
+    pub params: Vec<(String, i64)>,
+    /// Arrays to treat as temporaries besides those polyc finds.
+    pub temporaries: Vec<String>,
+    /// Arrays whose last values are read after the SCoP.
+    pub live_out: Vec<String>,
+}
+
+/// One array's storage, as `--emit=storage` reports it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ArrayStorage {
+    pub array: String,
+    pub method: Method,
+    /// `A[i0, i1] -> A[i0 mod N, i1]`; `None` when no mapping was found.
+    pub mapping: Option<String>,
+    /// The cells the SCoP writes, as the product of their extents.
+    pub original_size: String,
+    pub new_size: Option<String>,
+    /// With every parameter fixed: the sizes as numbers.
+    pub original_cells: Option<i64>,
+    pub new_cells: Option<i64>,
+    /// Why the array keeps its storage, if it does.
+    pub note: Option<String>,
+}
+
+/// The storage of each temporary array of `scop` (those the front end
+/// found, and `options.temporaries`) when it runs in the order of
+/// `schedule`.
+pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> IslResult<Vec<ArrayStorage>> {
+    let params = &scop.ast.params;
+    let values: Vec<Option<i64>> =
+        params.iter().map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect();
+    let mut out = Vec::new();
+    for (array, _) in scop.ast.arrays.iter().filter(|(name, decl)| {
+        decl.is_array() && (scop.ast.temporaries.contains(name) || options.temporaries.contains(name))
+    }) {
+        let live_out = options.live_out.contains(array);
+        let entry = match lifetime::conflicts(scop, schedule, array, live_out)? {
+            Ok(conflicts) => contracted(array, &fixed(conflicts, array, &values)?, options.method, params, &values)?,
+            Err(why) => ArrayStorage {
+                array: array.clone(),
+                method: options.method,
+                mapping: None,
+                original_size: String::new(),
+                new_size: None,
+                original_cells: None,
+                new_cells: None,
+                note: Some(match why {
+                    Unanalysable::LiveIn => "read before the SCoP writes it".to_string(),
+                    Unanalysable::NotWritten => "not written in the SCoP".to_string(),
+                }),
+            },
+        };
+        out.push(entry);
+    }
+    Ok(out)
+}
+
+/// `conflicts` with the parameters of known value fixed.
+fn fixed(conflicts: Conflicts, array: &str, values: &[Option<i64>]) -> IslResult<Conflicts> {
+    let known: Vec<String> = values.iter().enumerate().filter_map(|(k, v)| v.map(|v| format!("p{k} = {v}"))).collect();
+    if known.is_empty() {
+        return Ok(conflicts);
+    }
+    let condition = known.join(" and ");
+    let dims: Vec<String> = (0..conflicts.rank).map(|d| format!("c{d}")).collect();
+    let decl = params_decl(values.len());
+    let anywhere = Set::parse(&format!("{decl} -> {{ [{}] : {condition} }}", dims.join(", ")))?;
+    let cells = Set::parse(&format!("{decl} -> {{ {}[{}] : {condition} }}", array_tuple(array), dims.join(", ")))?;
+    Ok(Conflicts {
+        differences: conflicts.differences.intersect(&anywhere)?,
+        written: conflicts.written.intersect(&cells)?,
+        ..conflicts
+    })
+}
+
+/// The best proven mapping of `array` by `method`.
+fn contracted(
+    array: &str,
+    conflicts: &Conflicts,
+    method: Method,
+    params: &[String],
+    values: &[Option<i64>],
+) -> IslResult<ArrayStorage> {
+    let np = params.len();
+    let identity = mapping::canonical(conflicts, array, np)?;
+    let candidates = match method {
+        Method::None => Vec::new(),
+        Method::Modulo | Method::Best => vec![mapping::successive_modulo(conflicts, array, np)?],
+    };
+    let mut best: Option<Mapping> = None;
+    for candidate in candidates.into_iter().flatten() {
+        let candidate = with_params(candidate, values);
+        if !candidate.is_valid(conflicts, np)? {
+            continue;
+        }
+        let smaller = match &best {
+            Some(b) => cells(&candidate, values).zip(cells(b, values)).is_some_and(|(c, b)| c < b),
+            None => true,
+        };
+        if smaller {
+            best = Some(candidate);
+        }
+    }
+    let original = identity.map(|m| with_params(m, values));
+    Ok(ArrayStorage {
+        array: array.to_string(),
+        method,
+        mapping: best.as_ref().map(|m| m.text(array, conflicts.rank, params)),
+        original_size: original.as_ref().map_or_else(String::new, |m| size_text(m, params)),
+        new_size: best.as_ref().map(|m| size_text(m, params)),
+        original_cells: original.as_ref().and_then(|m| cells(m, values)),
+        new_cells: best.as_ref().and_then(|m| cells(m, values)),
+        note: None,
+    })
+}
+
+/// `mapping` with the known parameters' values substituted.
+fn with_params(mapping: Mapping, values: &[Option<i64>]) -> Mapping {
+    Mapping {
+        rows: mapping
+            .rows
+            .into_iter()
+            .map(|r| mapping::Row {
+                modulus: r.modulus.map(|m| m.with_params(values)),
+                range: (r.range.0.with_params(values), r.range.1.with_params(values)),
+                normal: r.normal,
+            })
+            .collect(),
+    }
+}
+
+/// The product of the mapping's extents, parameters by name.
+fn size_text(mapping: &Mapping, params: &[String]) -> String {
+    let factors: Vec<String> = mapping
+        .extents()
+        .iter()
+        .map(|e| {
+            let text = e.param_text(params).unwrap_or_else(|| e.to_isl_text());
+            if text.contains(' ') {
+                format!("({text})")
+            } else {
+                text
+            }
+        })
+        .collect();
+    if factors.is_empty() {
+        "1".to_string()
+    } else {
+        factors.join(" * ")
+    }
+}
+
+/// The number of cells of the mapping, if every extent is known.
+fn cells(mapping: &Mapping, values: &[Option<i64>]) -> Option<i64> {
+    mapping.extents().iter().try_fold(1i64, |acc, e: &LinExpr| {
+        let e = e.with_params(values);
+        e.is_constant().then_some(acc.saturating_mul(e.constant.max(0)))
+    })
+}
+
+/// `--emit=storage`: a line per array.
+pub fn table(entries: &[ArrayStorage]) -> String {
+    let mut out = String::from("array      method   original        new             mapping\n");
+    for e in entries {
+        let sized = |text: &str, n: Option<i64>| match n {
+            Some(n) => format!("{text} = {n}"),
+            None => text.to_string(),
+        };
+        out.push_str(&format!(
+            "{:<10} {:<8} {:<15} {:<15} {}\n",
+            e.array,
+            format!("{:?}", e.method).to_lowercase(),
+            sized(&e.original_size, e.original_cells),
+            e.new_size.as_deref().map_or_else(|| "-".to_string(), |s| sized(s, e.new_cells)),
+            e.mapping.as_deref().or(e.note.as_deref()).unwrap_or("-"),
+        ));
+    }
+    out
+}

@@ -1,0 +1,115 @@
+//! Storage contraction: lifetimes, conflicts, the successive modulo
+//! mapping and its proof, as `--emit=storage-json` reports them.
+
+use polyc::driver::{self, Emit, Options};
+use polyc::frontend::Source;
+use polyc::model::affine::LinExpr;
+use polyc::model::Scop;
+use polyc::schedule::Scattering;
+use polyc::storage::lifetime;
+use polyc::storage::mapping::{self, Mapping};
+use polyc::storage::{Method, StorageOptions};
+use serde_json::Value;
+
+/// A function with a local temporary `tmp[N]` and the SCoP `body`.
+fn with_temporary(body: &str) -> String {
+    format!(
+        "#define N 100\ndouble x[N], y[N];\nvoid f(void) {{\n  double tmp[N];\n  int i;\n#pragma scop\n{body}\n#pragma endscop\n}}\n"
+    )
+}
+
+/// The `--emit=storage-json` entries of the first SCoP of `text`.
+fn storage_of(text: String, storage: StorageOptions) -> Vec<Value> {
+    let options = Options { emit: Emit::StorageJson, storage, ..Options::default() };
+    let output = driver::compile(text, &options).expect("compiles").output;
+    let report: Value = serde_json::from_str(&output).expect("JSON");
+    report[0]["arrays"].as_array().expect("arrays").clone()
+}
+
+fn modulo() -> StorageOptions {
+    StorageOptions { method: Method::Modulo, ..StorageOptions::default() }
+}
+
+/// The successive modulo with `N` fixed to 100, for sizes in cells.
+fn modulo_at_100() -> StorageOptions {
+    StorageOptions { params: vec![("N".to_string(), 100)], ..modulo() }
+}
+
+fn cells_of(text: String, storage: StorageOptions) -> (i64, i64) {
+    let arrays = storage_of(text, storage);
+    assert_eq!(arrays.len(), 1, "{arrays:?}");
+    let cells = |key: &str| arrays[0][key].as_i64().unwrap_or_else(|| panic!("no {key}: {arrays:?}"));
+    (cells("original_cells"), cells("new_cells"))
+}
+
+#[test]
+fn a_value_read_in_its_own_iteration_needs_one_cell() {
+    let text = with_temporary("  for (i = 0; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + 1.0;\n  }");
+    assert_eq!(cells_of(text, modulo_at_100()), (100, 1));
+}
+
+#[test]
+fn a_value_read_one_iteration_later_needs_two_cells() {
+    let text = with_temporary(
+        "  tmp[0] = x[0];\n  for (i = 1; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + tmp[i - 1];\n  }",
+    );
+    assert_eq!(cells_of(text, modulo_at_100()), (100, 2));
+}
+
+#[test]
+fn values_all_live_at_once_keep_every_cell() {
+    let text = with_temporary(
+        "  for (i = 0; i < N; i++)\n    tmp[i] = x[i];\n  for (i = 0; i < N; i++)\n    y[i] = tmp[N - 1 - i];",
+    );
+    assert_eq!(cells_of(text, modulo_at_100()), (100, 100));
+}
+
+#[test]
+fn live_out_values_keep_their_cells() {
+    let text = with_temporary("  for (i = 0; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + 1.0;\n  }");
+    let storage = StorageOptions { live_out: vec!["tmp".to_string()], ..modulo_at_100() };
+    assert_eq!(cells_of(text, storage), (100, 100));
+}
+
+#[test]
+fn only_temporaries_are_contracted() {
+    // `y` is global: its values may be read after the SCoP.
+    let text = with_temporary("  for (i = 0; i < N; i++) {\n    tmp[i] = x[i];\n    y[i] = tmp[i];\n  }");
+    let arrays = storage_of(text.clone(), modulo());
+    assert!(arrays.iter().all(|a| a["array"] == "tmp"), "{arrays:?}");
+    let storage = StorageOptions { temporaries: vec!["y".to_string()], ..modulo() };
+    let arrays = storage_of(text, storage);
+    assert!(arrays.iter().any(|a| a["array"] == "y"), "{arrays:?}");
+}
+
+#[test]
+fn a_temporary_named_after_the_scop_is_not_one() {
+    let text = "#define N 100\ndouble x[N], y[N];\nvoid f(void) {\n  double tmp[N];\n  int i;\n#pragma scop\n  \
+                for (i = 0; i < N; i++)\n    tmp[i] = x[i];\n#pragma endscop\n  y[0] = tmp[3];\n}\n";
+    assert!(storage_of(text.to_string(), modulo()).is_empty());
+}
+
+#[test]
+fn produce_consume_keeps_n_by_n_under_the_successive_modulo() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/produce_consume.c");
+    let text = std::fs::read_to_string(path).unwrap();
+    let arrays = storage_of(text.clone(), modulo());
+    assert_eq!(arrays[0]["new_size"], "N * N", "{arrays:?}");
+    let fixed = StorageOptions { params: vec![("N".to_string(), 60)], ..modulo() };
+    assert_eq!(cells_of(text, fixed), (3600, 3600));
+}
+
+#[test]
+fn a_mapping_that_folds_conflicting_cells_together_is_rejected() {
+    let text = with_temporary(
+        "  tmp[0] = x[0];\n  for (i = 1; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + tmp[i - 1];\n  }",
+    );
+    let source = Source::parse(text).unwrap();
+    let scop = Scop::build(source.scops().scops.remove(0)).unwrap();
+    let conflicts = lifetime::conflicts(&scop, &Scattering::original(&scop), "tmp", false).unwrap().unwrap();
+    let proven = mapping::successive_modulo(&conflicts, "tmp", 0).unwrap().unwrap();
+    assert!(proven.is_valid(&conflicts, 0).unwrap());
+    // tmp[i] and tmp[i - 1] are live at once: one cell cannot hold both.
+    let folded = Mapping { rows: vec![mapping::Row { modulus: Some(LinExpr::constant(1)), ..proven.rows[0].clone() }] };
+    assert!(!folded.is_valid(&conflicts, 0).unwrap());
+}
