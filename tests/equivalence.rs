@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use polyc::diagnostics::Code;
 use polyc::driver::{self, Options, ScheduleKind, TileOptions};
+use polyc::storage::{Method, StorageOptions};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -48,6 +49,7 @@ struct Mode {
 fn modes() -> Vec<Mode> {
     let auto = Options { schedule: ScheduleKind::Auto, ..Options::default() };
     let tiled = |sizes: Vec<i64>, l2_ratio| Options { tile: Some(TileOptions { sizes, l2_ratio }), ..auto.clone() };
+    let best = StorageOptions { method: Method::Best, ..StorageOptions::default() };
     vec![
         Mode { name: "identity", options: Options::default(), threads: &[None] },
         Mode { name: "auto", options: auto.clone(), threads: &[None] },
@@ -62,6 +64,12 @@ fn modes() -> Vec<Mode> {
             threads: &[None],
         },
         Mode { name: "default", options: Options::optimising(), threads: &[Some(1), Some(2)] },
+        Mode { name: "storage", options: Options { storage: best.clone(), ..Options::default() }, threads: &[None] },
+        Mode {
+            name: "default-storage",
+            options: Options { storage: best, ..Options::optimising() },
+            threads: &[Some(2)],
+        },
     ]
 }
 

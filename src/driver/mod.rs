@@ -390,10 +390,23 @@ fn print_planned(
     // Without an estimate (an isl error) the new loops run unguarded:
     // they are correct, only maybe not worth it.
     let work = if options.optimises() && !options.trace { work_estimate(scop).unwrap_or(None) } else { None };
+    let mut notes = plan.notes;
+    let (contracted, rewritten) = match contracted(scop, &plan.scattering, storage.taken, options) {
+        Ok(done) => done,
+        Err(e) => {
+            notes.refused(format!("storage contraction not applied: {e}"));
+            (Vec::new(), Vec::new())
+        }
+    };
+    if !contracted.is_empty() {
+        notes.applied(&format!("storage={}", options.storage.method.name()));
+    }
     let traced: Vec<Stmt>;
     let stmts = if options.trace {
         traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
         &traced
+    } else if !contracted.is_empty() {
+        &rewritten
     } else {
         &scop.ast.stmts
     };
@@ -410,14 +423,39 @@ fn print_planned(
         unroll_jam: options.unroll_jam,
         expanded: storage.expanded,
         work: work.as_deref(),
+        contracted: &contracted,
         source: storage.source,
     };
     let printed = emit::print(&program, &nodes);
-    let mut notes = plan.notes;
     if printed.jammed {
         notes.applied("unroll-jam");
     }
     Ok(Regenerated { code: Some(printed.text), helpers: printed.helpers, notes })
+}
+
+/// The temporary arrays `options.storage` contracts under `scattering`,
+/// and the statements rewritten onto them (an array whose accesses
+/// cannot all be rewritten keeps its storage).
+fn contracted(
+    scop: &Scop,
+    scattering: &Scattering,
+    taken: &BTreeSet<String>,
+    options: &Options,
+) -> IslResult<(Vec<storage::Contraction>, Vec<Stmt>)> {
+    if options.storage.method == storage::Method::None || options.trace {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let mut stmts = scop.ast.stmts.clone();
+    let mut kept = Vec::new();
+    for c in storage::contractions(scop, scattering, &options.storage, taken)? {
+        let rewritten: Option<Vec<Stmt>> =
+            stmts.iter().map(|s| storage::rewrite::contracted_statement(s, &c, &scop.ast.params)).collect();
+        if let Some(rewritten) = rewritten {
+            stmts = rewritten;
+            kept.push(c);
+        }
+    }
+    Ok((kept, stmts))
 }
 
 /// The loop AST of `plan`, within the planning budget when it transforms
@@ -425,7 +463,9 @@ fn print_planned(
 /// No AST when the SCoP keeps its source text (except for `--trace`,
 /// which regenerates it).
 fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, Option<Scanned>)> {
-    let keeps_source = |plan: &Plan| plan.keep_source && !options.trace;
+    // Contraction needs the loops regenerated, gain or not.
+    let contracts = options.storage.method != storage::Method::None;
+    let keeps_source = |plan: &Plan| plan.keep_source && !options.trace && !contracts;
     if keeps_source(&plan) {
         return Ok((plan, None));
     }
@@ -438,7 +478,9 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
     let limit = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
     isl::set_operation_budget(options.isl_budget);
     let why = match scanned {
-        Ok(scanned) if !options.optimises() || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) => {
+        Ok(scanned)
+            if !options.optimises() || contracts || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) =>
+        {
             return Ok((plan, Some(scanned)));
         }
         // What the planner marked shares no loop (adi's parallel rows sit

@@ -9,6 +9,7 @@ use crate::frontend::{AccessKind, Stmt};
 use crate::model::affine::{Constraint, LinExpr, Term};
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
+use crate::storage::Contraction;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -20,6 +21,7 @@ pub struct Helpers {
     pub min: bool,
     pub max: bool,
     pub min_work: bool,
+    pub modulo: bool,
 }
 
 impl Helpers {
@@ -30,11 +32,12 @@ impl Helpers {
             min: self.min || o.min,
             max: self.max || o.max,
             min_work: self.min_work || o.min_work,
+            modulo: self.modulo || o.modulo,
         }
     }
 
     pub fn any(self) -> bool {
-        self.floord || self.ceild || self.min || self.max || self.min_work
+        self.floord || self.ceild || self.min || self.max || self.min_work || self.modulo
     }
 
     /// The definitions, guarded so that a second copy is harmless.
@@ -46,6 +49,7 @@ impl Helpers {
             (self.min, "polyc_min", "(x, y) ((x) < (y) ? (x) : (y))"),
             (self.max, "polyc_max", "(x, y) ((x) > (y) ? (x) : (y))"),
             (self.min_work, "POLYC_MIN_WORK", &min_work),
+            (self.modulo, "polyc_mod", "(a, m) ((((a) % (m)) + (m)) % (m))"),
         ];
         let mut out = String::new();
         for (used, name, body) in defs {
@@ -84,6 +88,10 @@ pub struct Program<'a> {
     /// run only if the sum of their products reaches `POLYC_MIN_WORK`
     /// (a macro, [`DEFAULT_MIN_WORK`] unless defined), else `source`.
     pub work: Option<&'a [Vec<LinExpr>]>,
+    /// Temporary arrays folded onto fewer cells (the statements already
+    /// access them): declared in the block of the new loops, which run
+    /// only where the mappings are proven.
+    pub contracted: &'a [Contraction],
     pub source: &'a str,
 }
 
@@ -204,7 +212,7 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         loops_outside: 0,
         jammed: false,
     };
-    if program.expanded.is_empty() && program.work.is_none() {
+    if program.expanded.is_empty() && program.work.is_none() && program.contracted.is_empty() {
         p.nodes(nodes, 0);
     } else {
         p.versioned(nodes);
@@ -270,7 +278,12 @@ impl Printer<'_> {
         // Rows start on a cache line, as a static array's do: vector
         // loads across lines measured doitgen 67 ms against 43 ms.
         const ALIGN: usize = 64;
-        let enough_work = self.program.work.map(|w| self.enough_work(w));
+        let mut wanted: Vec<String> = self.program.work.map(|w| self.enough_work(w)).into_iter().collect();
+        for c in self.program.contracted {
+            if let Some(proven) = self.proven_where(&c.context).filter(|p| !wanted.contains(p)) {
+                wanted.push(proven);
+            }
+        }
         let blocked = !self.program.expanded.is_empty();
         let depth = usize::from(blocked);
         if blocked {
@@ -280,7 +293,7 @@ impl Printer<'_> {
         for a in self.program.expanded {
             let memory = self.fresh_name(&format!("{}_memory", a.name));
             let extents: Vec<String> = a.extents.iter().map(|e| self.atom(e)).collect();
-            let mut checks: Vec<String> = enough_work.iter().cloned().collect();
+            let mut checks = wanted.clone();
             for positive in extents.iter().map(|e| format!("{e} > 0")) {
                 if !checks.contains(&positive) {
                     checks.push(positive);
@@ -294,11 +307,8 @@ impl Printer<'_> {
             self.line(2, &format!("{memory} = __builtin_malloc(sizeof({}){bytes} + {ALIGN});", a.ty));
             memories.push((memory, extents));
         }
-        let chosen: Vec<String> = if memories.is_empty() {
-            enough_work.into_iter().collect()
-        } else {
-            memories.iter().map(|(m, _)| m.clone()).collect()
-        };
+        let chosen: Vec<String> =
+            if memories.is_empty() { wanted } else { memories.iter().map(|(m, _)| m.clone()).collect() };
         self.line(depth, &format!("if ({}) {{", chosen.join(" && ")));
         for (a, (memory, extents)) in self.program.expanded.iter().zip(&memories) {
             let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
@@ -313,6 +323,9 @@ impl Printer<'_> {
                 ),
             );
         }
+        for c in self.program.contracted {
+            self.declare_contracted(c, depth + 1);
+        }
         self.nodes(nodes, depth + 1);
         self.line(depth, "} else {");
         self.out.push_str(self.program.source);
@@ -326,6 +339,39 @@ impl Printer<'_> {
             }
             self.line(0, "}");
         }
+    }
+
+    /// The C condition of a parameter set given as its disjuncts (`None`
+    /// when it holds everywhere).
+    fn proven_where(&mut self, context: &[Vec<Constraint>]) -> Option<String> {
+        if context.iter().any(|conj| conj.is_empty()) {
+            return None;
+        }
+        let disjuncts: Vec<String> = context
+            .iter()
+            .map(|conj| {
+                let atoms: Vec<String> = conj
+                    .iter()
+                    .map(|c| format!("{} {} 0", self.expr(&c.expr), if c.is_eq { "==" } else { ">=" }))
+                    .collect();
+                format!("({})", atoms.join(" && "))
+            })
+            .collect();
+        Some(if disjuncts.is_empty() { "0".to_string() } else { format!("({})", disjuncts.join(" || ")) })
+    }
+
+    /// The declaration of a contracted array, with its mapping beside it.
+    fn declare_contracted(&mut self, c: &Contraction, depth: usize) {
+        self.helpers.modulo |= c.mapping.rows.iter().any(|r| r.modulus.is_some() && !r.is_one_cell());
+        let rows: Vec<String> = c
+            .mapping
+            .rows
+            .iter()
+            .filter(|r| !r.is_one_cell())
+            .map(|r| format!("[{}]", self.expr(&r.extent())))
+            .collect();
+        self.line(depth, &format!("/* {} */", c.text));
+        self.line(depth, &format!("{} {}{};", c.ty, c.name, rows.concat()));
     }
 
     /// `work >= POLYC_MIN_WORK`, `work` summing each statement's product

@@ -29,6 +29,8 @@ pub struct Conflicts {
     pub differences: Set,
     /// Every cell the SCoP writes.
     pub written: Set,
+    /// The parameter values the conflicts are for.
+    pub context: Set,
 }
 
 /// Why an array's storage cannot be analysed.
@@ -111,7 +113,7 @@ pub fn conflicts(
         scop.statements.iter().try_fold(scop.context.clone(), |acc, st| acc.intersect(&st.domain.params()?))?;
     let differences = cells.deltas()?.intersect_params(&every_statement_runs)?.coalesce()?;
     let written = written.intersect_params(&every_statement_runs)?;
-    Ok(Ok(Conflicts { rank, cells, differences, written }))
+    Ok(Ok(Conflicts { rank, cells, differences, written, context: every_statement_runs }))
 }
 
 /// The write instances of `writes` that no later write of the same cell

@@ -23,13 +23,23 @@ pub struct Mapping {
     pub rows: Vec<Row>,
 }
 
+impl Row {
+    /// The number of cells the row's dimension holds.
+    pub fn extent(&self) -> LinExpr {
+        self.modulus.clone().unwrap_or_else(|| self.range.1.sub(&self.range.0).add(&LinExpr::constant(1)))
+    }
+
+    /// Whether the dimension holds one cell: it needs no index.
+    pub fn is_one_cell(&self) -> bool {
+        let e = self.extent();
+        e.is_constant() && e.constant == 1
+    }
+}
+
 impl Mapping {
     /// The number of cells each dimension of the new array holds.
     pub fn extents(&self) -> Vec<LinExpr> {
-        self.rows
-            .iter()
-            .map(|r| r.modulus.clone().unwrap_or_else(|| r.range.1.sub(&r.range.0).add(&LinExpr::constant(1))))
-            .collect()
+        self.rows.iter().map(Row::extent).collect()
     }
 
     /// Whether no two conflicting cells land in one place: no difference

@@ -7,14 +7,17 @@
 pub mod expand;
 pub mod lifetime;
 pub mod mapping;
+pub mod rewrite;
 
-use crate::model::affine::LinExpr;
+use crate::frontend::decls::fresh_name;
+use crate::model::affine::{Constraint, LinExpr};
 use crate::model::isl::{IslResult, Set};
 use crate::model::{array_tuple, params_decl, Scop};
 use crate::schedule::Scattering;
 use lifetime::{Conflicts, Unanalysable};
 use mapping::Mapping;
 use serde::Serialize;
+use std::collections::BTreeSet;
 
 /// How temporary arrays are contracted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -27,6 +30,17 @@ pub enum Method {
     Modulo,
     /// Every method above; the smallest proven mapping.
     Best,
+}
+
+impl Method {
+    /// The name `--storage` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::None => "none",
+            Method::Modulo => "modulo",
+            Method::Best => "best",
+        }
+    }
 }
 
 /// What storage contraction works from.
@@ -63,17 +77,25 @@ pub struct ArrayStorage {
 /// `schedule`.
 pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> IslResult<Vec<ArrayStorage>> {
     let params = &scop.ast.params;
-    let values: Vec<Option<i64>> =
-        params.iter().map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect();
+    let values = known_values(scop, options);
     let mut out = Vec::new();
-    for (array, _) in scop.ast.arrays.iter().filter(|(name, decl)| {
-        decl.is_array() && (scop.ast.temporaries.contains(name) || options.temporaries.contains(name))
-    }) {
-        let live_out = options.live_out.contains(array);
-        let entry = match lifetime::conflicts(scop, schedule, array, live_out)? {
-            Ok(conflicts) => contracted(array, &fixed(conflicts, array, &values)?, options.method, params, &values)?,
+    for array in temporaries(scop, options) {
+        let entry = match best_mapping(scop, schedule, array, options, &values)? {
+            Ok((conflicts, best)) => {
+                let original = mapping::canonical(&conflicts, array, params.len())?.map(|m| with_params(m, &values));
+                ArrayStorage {
+                    array: array.to_string(),
+                    method: options.method,
+                    mapping: best.as_ref().map(|m| m.text(array, conflicts.rank, params)),
+                    original_size: original.as_ref().map_or_else(String::new, |m| size_text(m, params)),
+                    new_size: best.as_ref().map(|m| size_text(m, params)),
+                    original_cells: original.as_ref().and_then(|m| cells(m, &values)),
+                    new_cells: best.as_ref().and_then(|m| cells(m, &values)),
+                    note: None,
+                }
+            }
             Err(why) => ArrayStorage {
-                array: array.clone(),
+                array: array.to_string(),
                 method: options.method,
                 mapping: None,
                 original_size: String::new(),
@@ -91,6 +113,132 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
     Ok(out)
 }
 
+/// A temporary array folded onto fewer cells.
+pub struct Contraction {
+    pub array: String,
+    /// The new array's name (fresh).
+    pub name: String,
+    /// Its element type.
+    pub ty: String,
+    pub mapping: Mapping,
+    /// `A[i0] -> A[i0 mod 2]`, for a comment beside the declaration.
+    pub text: String,
+    /// Where the mapping is proven: a disjunction of conjunctions of
+    /// constraints over the parameters.
+    pub context: Vec<Vec<Constraint>>,
+}
+
+/// The temporary arrays of `scop` that a proven mapping by
+/// `options.method` stores in fewer cells (new names clear of `taken`).
+pub fn contractions(
+    scop: &Scop,
+    schedule: &Scattering,
+    options: &StorageOptions,
+    taken: &BTreeSet<String>,
+) -> IslResult<Vec<Contraction>> {
+    let values = known_values(scop, options);
+    let mut out = Vec::new();
+    let mut names = taken.clone();
+    for array in temporaries(scop, options) {
+        let Ok((conflicts, Some(best))) = best_mapping(scop, schedule, array, options, &values)? else {
+            continue;
+        };
+        let Some(canonical) = mapping::canonical(&conflicts, array, scop.ast.params.len())? else {
+            continue;
+        };
+        if !fewer(&best.extents(), &with_params(canonical, &values).extents(), &values) {
+            continue;
+        }
+        let name = fresh_name(&format!("polyc_{array}"), |n| names.contains(n));
+        names.insert(name.clone());
+        let ty = scop.ast.arrays.iter().find(|(a, _)| a == array).map(|(_, d)| d.ty.clone()).unwrap_or_default();
+        out.push(Contraction {
+            array: array.to_string(),
+            name,
+            ty,
+            text: best.text(array, conflicts.rank, &scop.ast.params),
+            mapping: best,
+            context: conflicts.context.disjuncts()?,
+        });
+    }
+    Ok(out)
+}
+
+/// The arrays of `scop` that are temporaries.
+fn temporaries<'a>(scop: &'a Scop, options: &'a StorageOptions) -> impl Iterator<Item = &'a str> {
+    scop.ast
+        .arrays
+        .iter()
+        .filter(|(name, decl)| {
+            decl.is_array() && (scop.ast.temporaries.contains(name) || options.temporaries.contains(name))
+        })
+        .map(|(name, _)| name.as_str())
+}
+
+/// Each parameter's value, where `--param` fixes it.
+fn known_values(scop: &Scop, options: &StorageOptions) -> Vec<Option<i64>> {
+    scop.ast.params.iter().map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect()
+}
+
+/// `array`'s conflicts, and the smallest mapping `options.method` finds
+/// that passes the proof (`None`: none does).
+fn best_mapping(
+    scop: &Scop,
+    schedule: &Scattering,
+    array: &str,
+    options: &StorageOptions,
+    values: &[Option<i64>],
+) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
+    let live_out = options.live_out.iter().any(|a| a == array);
+    let conflicts = match lifetime::conflicts(scop, schedule, array, live_out)? {
+        Ok(c) => fixed(c, array, values)?,
+        Err(why) => return Ok(Err(why)),
+    };
+    let np = scop.ast.params.len();
+    let candidates = match options.method {
+        Method::None => Vec::new(),
+        Method::Modulo | Method::Best => vec![mapping::successive_modulo(&conflicts, array, np)?],
+    };
+    let mut best: Option<Mapping> = None;
+    for candidate in candidates.into_iter().flatten() {
+        let candidate = with_params(candidate, values);
+        if !candidate.is_valid(&conflicts, np)? {
+            continue;
+        }
+        if best.as_ref().is_none_or(|b| fewer(&candidate.extents(), &b.extents(), values)) {
+            best = Some(candidate);
+        }
+    }
+    Ok(Ok((conflicts, best)))
+}
+
+/// Whether extents `a` hold fewer cells than `b`: by value when the
+/// parameters are known, else when `a` has fewer dimensions of more
+/// than one cell, or as many, each known to be no larger and one
+/// smaller.
+fn fewer(a: &[LinExpr], b: &[LinExpr], values: &[Option<i64>]) -> bool {
+    let product = |e: &[LinExpr]| {
+        e.iter().try_fold(1i64, |acc, x| {
+            let x = x.with_params(values);
+            x.is_constant().then_some(acc.saturating_mul(x.constant.max(0)))
+        })
+    };
+    if let (Some(a), Some(b)) = (product(a), product(b)) {
+        return a < b;
+    }
+    let not_larger = |x: &LinExpr, y: &LinExpr| {
+        let gap = y.sub(x);
+        gap.is_constant() && gap.constant >= 0 || x.is_constant() && !y.is_constant()
+    };
+    let unit = |x: &&LinExpr| x.is_constant() && x.constant == 1;
+    let (a, b): (Vec<&LinExpr>, Vec<&LinExpr>) =
+        (a.iter().filter(|x| !unit(x)).collect(), b.iter().filter(|x| !unit(x)).collect());
+    a.len() < b.len()
+        || a.len() == b.len()
+            && a.iter().zip(&b).all(|(x, y)| not_larger(x, y))
+            && a.iter().zip(&b).any(|(x, y)| x != y)
+}
+
 /// `conflicts` with the parameters of known value fixed.
 fn fixed(conflicts: Conflicts, array: &str, values: &[Option<i64>]) -> IslResult<Conflicts> {
     let known: Vec<String> = values.iter().enumerate().filter_map(|(k, v)| v.map(|v| format!("p{k} = {v}"))).collect();
@@ -106,47 +254,6 @@ fn fixed(conflicts: Conflicts, array: &str, values: &[Option<i64>]) -> IslResult
         differences: conflicts.differences.intersect(&anywhere)?,
         written: conflicts.written.intersect(&cells)?,
         ..conflicts
-    })
-}
-
-/// The best proven mapping of `array` by `method`.
-fn contracted(
-    array: &str,
-    conflicts: &Conflicts,
-    method: Method,
-    params: &[String],
-    values: &[Option<i64>],
-) -> IslResult<ArrayStorage> {
-    let np = params.len();
-    let identity = mapping::canonical(conflicts, array, np)?;
-    let candidates = match method {
-        Method::None => Vec::new(),
-        Method::Modulo | Method::Best => vec![mapping::successive_modulo(conflicts, array, np)?],
-    };
-    let mut best: Option<Mapping> = None;
-    for candidate in candidates.into_iter().flatten() {
-        let candidate = with_params(candidate, values);
-        if !candidate.is_valid(conflicts, np)? {
-            continue;
-        }
-        let smaller = match &best {
-            Some(b) => cells(&candidate, values).zip(cells(b, values)).is_some_and(|(c, b)| c < b),
-            None => true,
-        };
-        if smaller {
-            best = Some(candidate);
-        }
-    }
-    let original = identity.map(|m| with_params(m, values));
-    Ok(ArrayStorage {
-        array: array.to_string(),
-        method,
-        mapping: best.as_ref().map(|m| m.text(array, conflicts.rank, params)),
-        original_size: original.as_ref().map_or_else(String::new, |m| size_text(m, params)),
-        new_size: best.as_ref().map(|m| size_text(m, params)),
-        original_cells: original.as_ref().and_then(|m| cells(m, values)),
-        new_cells: best.as_ref().and_then(|m| cells(m, values)),
-        note: None,
     })
 }
 

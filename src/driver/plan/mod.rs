@@ -48,7 +48,7 @@ impl Notes {
         }
     }
 
-    fn refused(&mut self, why: String) {
+    pub fn refused(&mut self, why: String) {
         if !self.refused.contains(&why) {
             self.refused.push(why);
         }

@@ -1,0 +1,126 @@
+//! Statements rewritten onto contracted arrays: `A[e0][e1]` becomes
+//! `polyc_A[polyc_mod(e0, 2)][e1 - 1]`, each subscript's text kept (its
+//! iterator occurrences move with it, for the printer to substitute).
+
+use super::mapping::Row;
+use super::Contraction;
+use crate::frontend::Stmt;
+use std::ops::Range;
+
+/// Iterator occurrences: a byte range and the loop depth (as in [`Stmt`]).
+type IterUses = Vec<(Range<usize>, usize)>;
+
+/// `stmt` with every access to the contracted array redirected to its
+/// new cell. Rows of one cell disappear: an array of one cell becomes a
+/// scalar. `None` if an access's text is not `name[..][..]`.
+pub fn contracted_statement(stmt: &Stmt, c: &Contraction, params: &[String]) -> Option<Stmt> {
+    let mut out = stmt.clone();
+    let mut spans: Vec<Range<usize>> = stmt
+        .accesses
+        .iter()
+        .filter(|a| a.array == c.array)
+        .map(|a| a.span.start - stmt.span.start..a.span.end - stmt.span.start)
+        .collect();
+    spans.sort_by_key(|r| std::cmp::Reverse(r.start));
+    spans.dedup();
+    for span in spans {
+        let subscripts = subscripts(&stmt.text[span.clone()], c.array.len())?;
+        let mut text = c.name.clone();
+        let mut moved = Vec::new();
+        for row in c.mapping.rows.iter().filter(|r| !r.is_one_cell()) {
+            text.push('[');
+            let (image, uses) = image(row, &subscripts, span.start, text.len(), stmt, params)?;
+            text.push_str(&image);
+            moved.extend(uses);
+            text.push(']');
+        }
+        let shift = text.len() as isize - span.len() as isize;
+        out.iter_uses.retain(|(r, _)| !(span.start <= r.start && r.end <= span.end));
+        for (r, _) in out.iter_uses.iter_mut().filter(|(r, _)| r.start >= span.end) {
+            *r = (r.start as isize + shift) as usize..(r.end as isize + shift) as usize;
+        }
+        out.iter_uses.extend(moved.into_iter().map(|(r, d)| (r.start + span.start..r.end + span.start, d)));
+        out.text.replace_range(span, &text);
+    }
+    Some(out)
+}
+
+/// The ranges of each subscript's text in an access `name[e0][e1]`
+/// (relative to it), the name being `name_len` bytes.
+fn subscripts(access: &str, name_len: usize) -> Option<Vec<Range<usize>>> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (k, ch) in access.char_indices().skip(name_len) {
+        match ch {
+            '[' if depth == 0 => {
+                depth = 1;
+                start = k + 1;
+            }
+            '[' => depth += 1,
+            ']' if depth == 1 => {
+                depth = 0;
+                out.push(start..k);
+            }
+            ']' => depth -= 1,
+            c if depth == 0 && !c.is_whitespace() => return None,
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+/// The text of `row` applied to the subscripts (copied from `stmt`'s
+/// text at `access_start`), placed `at` bytes into the new access; with
+/// the iterator occurrences it carries, relative to the new access.
+fn image(
+    row: &Row,
+    subscripts: &[Range<usize>],
+    access_start: usize,
+    at: usize,
+    stmt: &Stmt,
+    params: &[String],
+) -> Option<(String, IterUses)> {
+    let mut text = String::new();
+    let mut uses = Vec::new();
+    let (open, close) = match &row.modulus {
+        Some(m) => ("polyc_mod(".to_string(), format!(", {})", m.param_text(params)?)),
+        None if row.range.0.is_constant() && row.range.0.constant == 0 => (String::new(), String::new()),
+        None => ("(".to_string(), format!(") - ({})", row.range.0.param_text(params)?)),
+    };
+    text.push_str(&open);
+    let terms: Vec<(usize, i64)> = row.normal.iter().copied().enumerate().filter(|(_, a)| *a != 0).collect();
+    for (n, (d, a)) in terms.iter().enumerate() {
+        let sub = subscripts.get(*d)?;
+        let sign = match (n, *a < 0) {
+            (0, false) => "",
+            (0, true) => "-",
+            (_, false) => " + ",
+            (_, true) => " - ",
+        };
+        text.push_str(sign);
+        if a.abs() != 1 {
+            text.push_str(&format!("{} * ", a.abs()));
+        }
+        let from = access_start + sub.start;
+        let copied = stmt.text[from..access_start + sub.end].trim();
+        let from = from + stmt.text[from..].find(copied).unwrap_or(0);
+        let simple = copied.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+        if !simple {
+            text.push('(');
+        }
+        let placed = at + text.len();
+        text.push_str(copied);
+        if !simple {
+            text.push(')');
+        }
+        for (r, depth) in stmt.iter_uses.iter().filter(|(r, _)| from <= r.start && r.end <= from + copied.len()) {
+            uses.push((r.start - from + placed..r.end - from + placed, *depth));
+        }
+    }
+    if terms.is_empty() {
+        text.push('0');
+    }
+    text.push_str(&close);
+    Some((text, uses))
+}
