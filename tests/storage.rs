@@ -103,6 +103,19 @@ fn produce_consume_keeps_n_by_n_under_the_successive_modulo() {
 }
 
 #[test]
+fn produce_consume_folds_onto_one_diagonal_row_under_the_lattice_heuristic() {
+    // SMO's Table I: 2N - 1 cells, `A[t, i] -> A[(i - t) mod (2N - 1)]`.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/produce_consume.c");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lattice = StorageOptions { method: Method::Lattice, ..StorageOptions::default() };
+    let arrays = storage_of(text.clone(), lattice.clone());
+    assert_eq!(arrays[0]["new_size"], "(2 * N - 1)", "{arrays:?}");
+    assert_eq!(arrays[0]["mapping"], "A[i0, i1] -> A[i0 - i1 + N - 1]", "{arrays:?}");
+    let fixed = StorageOptions { params: vec![("N".to_string(), 60)], ..lattice };
+    assert_eq!(cells_of(text, fixed), (3600, 119));
+}
+
+#[test]
 fn a_mapping_that_folds_conflicting_cells_together_is_rejected() {
     let text = with_temporary(
         "  tmp[0] = x[0];\n  for (i = 1; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + tmp[i - 1];\n  }",
@@ -131,7 +144,7 @@ fn contracted_temporaries_are_declared_small_and_compute_the_same() {
     let options = Options { storage: modulo(), ..Options::default() };
     let outcome = driver::compile(TWO_TEMPORARIES.to_string(), &options).expect("compiles");
     let code = &outcome.output;
-    assert!(code.contains("/* tmp[i0] -> tmp[i0 mod 1] */\n    double polyc_tmp;"), "{code}");
+    assert!(code.contains("/* tmp[i0] -> tmp */\n    double polyc_tmp;"), "{code}");
     assert!(code.contains("double polyc_two[2];"), "{code}");
     assert!(code.contains("polyc_two[polyc_mod((i - 1), 2)]"), "{code}");
     assert!(outcome.scops[0].transforms.iter().any(|t| t == "storage=modulo"), "{:?}", outcome.scops[0].transforms);

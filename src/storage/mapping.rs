@@ -75,72 +75,156 @@ impl Mapping {
     /// `A[i0, i1] -> A[i0 mod N, i1]`, parameters by name.
     pub fn text(&self, array: &str, rank: usize, params: &[String]) -> String {
         let indices: Vec<String> = (0..rank).map(|d| format!("i{d}")).collect();
+        let by_name = |e: &LinExpr| e.param_text(params).unwrap_or_else(|| e.to_isl_text());
         let rows: Vec<String> = self
             .rows
             .iter()
+            .filter(|r| !r.is_one_cell())
             .map(|r| {
-                let image = named(&dot(&r.normal), &indices);
+                let image = combination(&r.normal, &indices);
                 match &r.modulus {
-                    Some(m) => format!(
-                        "{} mod {}",
-                        parenthesised(&image),
-                        parenthesised(&m.param_text(params).unwrap_or_else(|| m.to_isl_text()))
-                    ),
+                    Some(m) => format!("{} mod {}", parenthesised(&image), parenthesised(&by_name(m))),
                     None if r.range.0.is_constant() && r.range.0.constant == 0 => image,
-                    None => format!(
-                        "{} - {}",
-                        parenthesised(&image),
-                        parenthesised(&r.range.0.param_text(params).unwrap_or_else(|| r.range.0.to_isl_text()))
-                    ),
+                    None => {
+                        let shift = by_name(&r.range.0.scale(-1));
+                        match shift.strip_prefix('-') {
+                            Some(negative) => format!("{image} - {negative}"),
+                            None => format!("{image} + {shift}"),
+                        }
+                    }
                 }
             })
             .collect();
-        format!("{array}[{}] -> {array}[{}]", indices.join(", "), rows.join(", "))
+        let target = if rows.is_empty() { array.to_string() } else { format!("{array}[{}]", rows.join(", ")) };
+        format!("{array}[{}] -> {target}", indices.join(", "))
     }
 }
 
 /// The array as it is: a row per axis, shifted to start at 0.
 pub fn canonical(conflicts: &Conflicts, array: &str, n_params: usize) -> IslResult<Option<Mapping>> {
+    along(conflicts, array, n_params, &unit_basis(conflicts.rank))
+}
+
+/// Rows along `basis`, without moduli; `None` if a row's range over the
+/// written cells is not affine in the parameters.
+fn along(conflicts: &Conflicts, array: &str, n_params: usize, basis: &[Vec<i64>]) -> IslResult<Option<Mapping>> {
     let mut rows = Vec::new();
-    for p in 0..conflicts.rank {
-        let normal: Vec<i64> = (0..conflicts.rank).map(|d| i64::from(d == p)).collect();
-        let Some(range) = image_range(conflicts, array, &normal, n_params)? else {
+    for normal in basis {
+        let Some(range) = image_range(conflicts, array, normal, n_params)? else {
             return Ok(None);
         };
-        rows.push(Row { normal, modulus: None, range });
+        rows.push(Row { normal: normal.clone(), modulus: None, range });
     }
     Ok(Some(Mapping { rows }))
 }
 
+fn unit_basis(rank: usize) -> Vec<Vec<i64>> {
+    (0..rank).map(|p| (0..rank).map(|d| i64::from(d == p)).collect()).collect()
+}
+
 /// Lefebvre and Feautrier's successive modulo along the canonical axes
-/// (SMO's Section 2.1): along axis `p`, one more than the largest
-/// distance between conflicting cells equal on the axes before it. An
-/// axis keeps its indices when that modulus would not be smaller than
-/// its extent (or cannot be compared with it).
+/// (SMO's Section 2.1).
 pub fn successive_modulo(conflicts: &Conflicts, array: &str, n_params: usize) -> IslResult<Option<Mapping>> {
-    let Some(mut mapping) = canonical(conflicts, array, n_params)? else {
+    successive_modulo_along(conflicts, array, n_params, &unit_basis(conflicts.rank))
+}
+
+/// The successive modulo along independent integer vectors `basis`
+/// (Darte, Schreiber and Villard's Heuristic 3, as in Bee+Cl@k): row `k`
+/// wraps modulo one more than the largest `c_k . d` over the differences
+/// `d` of conflicting cells with `c_j . d = 0` for the rows before. A row
+/// keeps its range when that modulus would not be smaller (or cannot be
+/// compared with it).
+pub fn successive_modulo_along(
+    conflicts: &Conflicts,
+    array: &str,
+    n_params: usize,
+    basis: &[Vec<i64>],
+) -> IslResult<Option<Mapping>> {
+    let Some(mut mapping) = along(conflicts, array, n_params, basis)? else {
         return Ok(None);
     };
     let dims: Vec<String> = (0..conflicts.rank).map(|d| format!("c{d}")).collect();
-    for (p, row) in mapping.rows.iter_mut().enumerate() {
-        let prefix: Vec<String> = (0..p).map(|d| format!("c{d} = 0")).chain([format!("c{p} > 0")]).collect();
-        let along = Set::parse(&format!(
-            "{} -> {{ [{}] : {} }}",
-            params_decl(n_params),
-            dims.join(", "),
-            prefix.join(" and ")
-        ))?;
-        let ds_p = conflicts.differences.intersect(&along)?;
-        let modulus = if ds_p.is_empty()? {
+    for k in 0..mapping.rows.len() {
+        let mut conditions: Vec<String> = mapping.rows[..k].iter().map(|r| format!("{} = 0", dot(&r.normal))).collect();
+        let image = dot(&mapping.rows[k].normal);
+        conditions.push(format!("{image} > 0"));
+        let decl = params_decl(n_params);
+        let along = Set::parse(&format!("{decl} -> {{ [{}] : {} }}", dims.join(", "), conditions.join(" and ")))?;
+        let ds_k = conflicts.differences.intersect(&along)?;
+        let modulus = if ds_k.is_empty()? {
             Some(LinExpr::constant(1))
         } else {
-            let project = Map::parse(&format!("{} -> {{ [{}] -> [c{p}] }}", params_decl(n_params), dims.join(", ")))?;
-            bounds(&project.intersect_domain(&ds_p)?.range()?)?.map(|(_, largest)| largest.add(&LinExpr::constant(1)))
+            let project = Map::parse(&format!("{decl} -> {{ [{}] -> [{image}] }}", dims.join(", ")))?;
+            bounds(&project.intersect_domain(&ds_k)?.range()?)?.map(|(_, largest)| largest.add(&LinExpr::constant(1)))
         };
+        let row = &mut mapping.rows[k];
         let extent = row.range.1.sub(&row.range.0).add(&LinExpr::constant(1));
         row.modulus = modulus.filter(|m| saves_room(m, &extent));
     }
     Ok(Some(mapping))
+}
+
+/// Bases to try Heuristic 3 along: the axes in every order, and for
+/// arrays of two or three dimensions every unimodular basis whose
+/// vectors have entries in {-1, 0, 1} (diagonals: SMO's `(i - t) mod
+/// (2N - 1)`), each vector up to its sign.
+pub fn lattice_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
+    let vectors: Vec<Vec<i64>> = small_vectors(rank);
+    let mut bases: Vec<Vec<Vec<i64>>> = Vec::new();
+    let mut pick = Vec::new();
+    choose(&vectors, rank, &mut pick, &mut bases);
+    bases
+}
+
+/// The nonzero vectors with entries in {-1, 0, 1}, first nonzero
+/// entry positive (up to three dimensions; the axes beyond).
+fn small_vectors(rank: usize) -> Vec<Vec<i64>> {
+    if rank > 3 {
+        return unit_basis(rank);
+    }
+    let mut out = Vec::new();
+    for code in 0..3i64.pow(rank as u32) {
+        let v: Vec<i64> = (0..rank).map(|d| (code / 3i64.pow(d as u32)) % 3 - 1).collect();
+        if v.iter().find(|&&x| x != 0).is_some_and(|&x| x > 0) {
+            out.push(v);
+        }
+    }
+    out.sort_by_key(|v| v.iter().filter(|&&x| x != 0).count());
+    out
+}
+
+/// Every ordered choice of `rank` vectors forming a unimodular basis.
+fn choose(vectors: &[Vec<i64>], rank: usize, pick: &mut Vec<Vec<i64>>, out: &mut Vec<Vec<Vec<i64>>>) {
+    if pick.len() == rank {
+        if determinant(pick).abs() == 1 {
+            out.push(pick.clone());
+        }
+        return;
+    }
+    for v in vectors {
+        if !pick.contains(v) {
+            pick.push(v.clone());
+            choose(vectors, rank, pick, out);
+            pick.pop();
+        }
+    }
+}
+
+fn determinant(m: &[Vec<i64>]) -> i64 {
+    match m.len() {
+        0 => 1,
+        1 => m[0][0],
+        n => (0..n)
+            .map(|j| {
+                let minor: Vec<Vec<i64>> = m[1..]
+                    .iter()
+                    .map(|row| row.iter().enumerate().filter(|(c, _)| *c != j).map(|(_, &x)| x).collect())
+                    .collect();
+                let sign = if j % 2 == 0 { 1 } else { -1 };
+                sign * m[0][j] * determinant(&minor)
+            })
+            .sum(),
+    }
 }
 
 /// Whether a modulus `m` is known to be smaller than `extent`.
@@ -182,13 +266,22 @@ fn dot(normal: &[i64]) -> String {
     }
 }
 
-/// `text` (isl syntax over `c<d>`) with the dimensions named `names`.
-fn named(text: &str, names: &[String]) -> String {
-    let mut out = text.replace("+ -", "- ").replace('*', "");
-    for (d, name) in names.iter().enumerate().rev() {
-        out = out.replace(&format!("c{d}"), name);
+/// `normal . names` as text: `i1 - i0`, `2i0 + i1`.
+fn combination(normal: &[i64], names: &[String]) -> String {
+    let mut text = String::new();
+    for (name, &a) in names.iter().zip(normal).filter(|(_, &a)| a != 0) {
+        let magnitude = if a.abs() == 1 { name.clone() } else { format!("{}{name}", a.abs()) };
+        text = match (text.is_empty(), a < 0) {
+            (true, false) => magnitude,
+            (true, true) => format!("-{magnitude}"),
+            (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
+        };
     }
-    out
+    if text.is_empty() {
+        "0".to_string()
+    } else {
+        text
+    }
 }
 
 fn parenthesised(text: &str) -> String {

@@ -28,6 +28,9 @@ pub enum Method {
     None,
     /// Lefebvre and Feautrier's successive modulo along the array's axes.
     Modulo,
+    /// The successive modulo along several bases (Darte, Schreiber and
+    /// Villard's Heuristic 3): the axes in every order, diagonals.
+    Lattice,
     /// Every method above; the smallest proven mapping.
     Best,
 }
@@ -38,6 +41,7 @@ impl Method {
         match self {
             Method::None => "none",
             Method::Modulo => "modulo",
+            Method::Lattice => "lattice",
             Method::Best => "best",
         }
     }
@@ -195,10 +199,15 @@ fn best_mapping(
         Err(why) => return Ok(Err(why)),
     };
     let np = scop.ast.params.len();
-    let candidates = match options.method {
-        Method::None => Vec::new(),
-        Method::Modulo | Method::Best => vec![mapping::successive_modulo(&conflicts, array, np)?],
-    };
+    let mut candidates = Vec::new();
+    if matches!(options.method, Method::Modulo | Method::Best) {
+        candidates.push(mapping::successive_modulo(&conflicts, array, np)?);
+    }
+    if matches!(options.method, Method::Lattice | Method::Best) {
+        for basis in mapping::lattice_bases(conflicts.rank) {
+            candidates.push(mapping::successive_modulo_along(&conflicts, array, np, &basis)?);
+        }
+    }
     let mut best: Option<Mapping> = None;
     for candidate in candidates.into_iter().flatten() {
         let candidate = with_params(candidate, values);
@@ -275,9 +284,11 @@ fn with_params(mapping: Mapping, values: &[Option<i64>]) -> Mapping {
 /// The product of the mapping's extents, parameters by name.
 fn size_text(mapping: &Mapping, params: &[String]) -> String {
     let factors: Vec<String> = mapping
-        .extents()
+        .rows
         .iter()
-        .map(|e| {
+        .filter(|r| !r.is_one_cell())
+        .map(|r| {
+            let e = r.extent();
             let text = e.param_text(params).unwrap_or_else(|| e.to_isl_text());
             if text.contains(' ') {
                 format!("({text})")

@@ -86,7 +86,14 @@ fn image(
     let (open, close) = match &row.modulus {
         Some(m) => ("polyc_mod(".to_string(), format!(", {})", m.param_text(params)?)),
         None if row.range.0.is_constant() && row.range.0.constant == 0 => (String::new(), String::new()),
-        None => ("(".to_string(), format!(") - ({})", row.range.0.param_text(params)?)),
+        None => {
+            let shift = row.range.0.scale(-1).param_text(params)?;
+            let close = match shift.strip_prefix('-') {
+                Some(negative) => format!(") - {negative}"),
+                None => format!(") + {shift}"),
+            };
+            ("(".to_string(), close)
+        }
     };
     text.push_str(&open);
     let terms: Vec<(usize, i64)> = row.normal.iter().copied().enumerate().filter(|(_, a)| *a != 0).collect();
