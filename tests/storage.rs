@@ -116,6 +116,43 @@ fn produce_consume_folds_onto_one_diagonal_row_under_the_lattice_heuristic() {
 }
 
 #[test]
+fn durbin_s_temporaries_reach_bee_clak_s_heuristic_sizes() {
+    // Bee+Cl@k, Figure 3 (N = 100, the source order): y onto N x 2
+    // cells, alpha, beta and sum onto one each.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/durbin_bee.c");
+    let text = std::fs::read_to_string(path).unwrap();
+    for method in [Method::Modulo, Method::Lattice, Method::Best] {
+        let options = Options {
+            emit: Emit::StorageJson,
+            storage: StorageOptions { method, params: vec![("N".to_string(), 100)], ..StorageOptions::default() },
+            ..Options::default()
+        };
+        let output = driver::compile(text.clone(), &options).expect("compiles").output;
+        let report: Value = serde_json::from_str(&output).expect("JSON");
+        let cells = |array: &str| {
+            let entries = report[0]["arrays"].as_array().expect("arrays");
+            let entry = entries.iter().find(|a| a["array"] == array).unwrap_or_else(|| panic!("{array}: {entries:?}"));
+            entry["new_cells"].as_i64().unwrap_or_else(|| panic!("{array}: {entry:?}"))
+        };
+        assert_eq!([cells("y"), cells("alpha"), cells("beta"), cells("sum")], [200, 1, 1, 1], "{method:?}");
+    }
+}
+
+#[test]
+fn several_contracted_arrays_in_one_statement_are_all_rewritten() {
+    // beta's update reads alpha twice: rewriting beta first moves
+    // alpha's accesses, which must still be found.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/durbin_bee.c");
+    let options =
+        Options { storage: StorageOptions { method: Method::Best, ..StorageOptions::default() }, ..Options::default() };
+    let code = driver::compile(std::fs::read_to_string(path).unwrap(), &options).expect("compiles").output;
+    for declaration in ["double polyc_y[N][2];", "double polyc_alpha;", "double polyc_beta;", "double polyc_sum;"] {
+        assert!(code.contains(declaration), "{declaration}:\n{code}");
+    }
+    assert!(code.contains("polyc_beta = polyc_beta - polyc_alpha * polyc_alpha * polyc_beta;"), "{code}");
+}
+
+#[test]
 fn a_mapping_that_folds_conflicting_cells_together_is_rejected() {
     let text = with_temporary(
         "  tmp[0] = x[0];\n  for (i = 1; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + tmp[i - 1];\n  }",

@@ -87,6 +87,33 @@ pub struct ScopAst {
     pub temporaries: std::collections::BTreeSet<String>,
 }
 
+impl Stmt {
+    /// Replace the bytes `range` of the text (relative to its start) by
+    /// `text`, with the iterator occurrences `uses` (relative to `text`)
+    /// in place of those that were there; later occurrences and access
+    /// spans move with the text, an access around the range stretches.
+    pub fn replace_text(&mut self, range: Range<usize>, text: &str, uses: Vec<(Range<usize>, usize)>) {
+        let shift = |at: usize| (at as isize + text.len() as isize - range.len() as isize) as usize;
+        self.iter_uses.retain(|(r, _)| !(range.start <= r.start && r.end <= range.end));
+        for (r, _) in self.iter_uses.iter_mut().filter(|(r, _)| r.start >= range.end) {
+            *r = shift(r.start)..shift(r.end);
+        }
+        self.iter_uses.extend(uses.into_iter().map(|(r, d)| (r.start + range.start..r.end + range.start, d)));
+        let end = self.span.start + range.end;
+        for a in &mut self.accesses {
+            let start = if a.span.start >= end {
+                shift(a.span.start - self.span.start) + self.span.start
+            } else {
+                a.span.start
+            };
+            let stop =
+                if a.span.end >= end { shift(a.span.end - self.span.start) + self.span.start } else { a.span.end };
+            a.span = start..stop;
+        }
+        self.text.replace_range(range, text);
+    }
+}
+
 impl ScopAst {
     pub fn max_depth(&self) -> usize {
         self.stmts.iter().map(|s| s.iterators.len()).max().unwrap_or(0)

@@ -431,20 +431,14 @@ fn expanded_statement(stmt: &Stmt, web: &Web, name: &str) -> Stmt {
         let mut uses = Vec::new();
         for (d, lo) in web.loops.clone().zip(&web.lower) {
             copy.push('[');
-            let at = span.start + copy.len();
-            uses.push((at..at + stmt.iterators[d].name.len(), d));
+            uses.push((copy.len()..copy.len() + stmt.iterators[d].name.len(), d));
             copy.push_str(&stmt.iterators[d].name);
             if *lo != 0 {
                 copy.push_str(&format!(" {} {}", if *lo > 0 { '-' } else { '+' }, lo.abs()));
             }
             copy.push(']');
         }
-        let shift = copy.len() as isize - span.len() as isize;
-        for (r, _) in out.iter_uses.iter_mut().filter(|(r, _)| r.start >= span.end) {
-            *r = (r.start as isize + shift) as usize..(r.end as isize + shift) as usize;
-        }
-        out.text.replace_range(span, &copy);
-        out.iter_uses.extend(uses);
+        out.replace_text(span, &copy, uses);
     }
     for a in out.accesses.iter_mut().filter(|a| a.array == web.variable) {
         a.array = name.to_string();

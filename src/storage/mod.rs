@@ -314,16 +314,16 @@ fn cells(mapping: &Mapping, values: &[Option<i64>]) -> Option<i64> {
 
 /// `--emit=storage`: a line per array.
 pub fn table(entries: &[ArrayStorage]) -> String {
-    let mut out = String::from("array      method   original        new             mapping\n");
+    let mut out = format!("{:<10} {:<8} {:<20} {:<20} mapping\n", "array", "method", "original", "new");
     for e in entries {
         let sized = |text: &str, n: Option<i64>| match n {
-            Some(n) => format!("{text} = {n}"),
-            None => text.to_string(),
+            Some(n) if text != n.to_string() => format!("{text} = {n}"),
+            _ => text.to_string(),
         };
         out.push_str(&format!(
-            "{:<10} {:<8} {:<15} {:<15} {}\n",
+            "{:<10} {:<8} {:<20} {:<20} {}\n",
             e.array,
-            format!("{:?}", e.method).to_lowercase(),
+            e.method.name(),
             sized(&e.original_size, e.original_cells),
             e.new_size.as_deref().map_or_else(|| "-".to_string(), |s| sized(s, e.new_cells)),
             e.mapping.as_deref().or(e.note.as_deref()).unwrap_or("-"),

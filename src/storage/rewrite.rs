@@ -24,7 +24,11 @@ pub fn contracted_statement(stmt: &Stmt, c: &Contraction, params: &[String]) -> 
     spans.sort_by_key(|r| std::cmp::Reverse(r.start));
     spans.dedup();
     for span in spans {
-        let subscripts = subscripts(&stmt.text[span.clone()], c.array.len())?;
+        let access = stmt.text.get(span.clone())?;
+        if !access.starts_with(&c.array) {
+            return None;
+        }
+        let subscripts = subscripts(access, c.array.len())?;
         let mut text = c.name.clone();
         let mut moved = Vec::new();
         for row in c.mapping.rows.iter().filter(|r| !r.is_one_cell()) {
@@ -34,13 +38,7 @@ pub fn contracted_statement(stmt: &Stmt, c: &Contraction, params: &[String]) -> 
             moved.extend(uses);
             text.push(']');
         }
-        let shift = text.len() as isize - span.len() as isize;
-        out.iter_uses.retain(|(r, _)| !(span.start <= r.start && r.end <= span.end));
-        for (r, _) in out.iter_uses.iter_mut().filter(|(r, _)| r.start >= span.end) {
-            *r = (r.start as isize + shift) as usize..(r.end as isize + shift) as usize;
-        }
-        out.iter_uses.extend(moved.into_iter().map(|(r, d)| (r.start + span.start..r.end + span.start, d)));
-        out.text.replace_range(span, &text);
+        out.replace_text(span, &text, moved);
     }
     Some(out)
 }
