@@ -132,8 +132,7 @@ pub fn successive_modulo(conflicts: &Conflicts, array: &str, n_params: usize) ->
 /// (Darte, Schreiber and Villard's Heuristic 3, as in Bee+Cl@k): row `k`
 /// wraps modulo one more than the largest `c_k . d` over the differences
 /// `d` of conflicting cells with `c_j . d = 0` for the rows before. A row
-/// keeps its range when that modulus would not be smaller (or cannot be
-/// compared with it).
+/// keeps its range when that is known to be no larger than the modulus.
 pub fn successive_modulo_along(
     conflicts: &Conflicts,
     array: &str,
@@ -164,10 +163,10 @@ pub fn successive_modulo_along(
     Ok(Some(mapping))
 }
 
-/// Bases to try Heuristic 3 along: the axes in every order, and for
-/// arrays of two or three dimensions every unimodular basis whose
-/// vectors have entries in {-1, 0, 1} (diagonals: SMO's `(i - t) mod
-/// (2N - 1)`), each vector up to its sign.
+/// Bases to try Heuristic 3 along: every unimodular basis of small
+/// vectors (see [`small_vectors`]), each up to its sign, the axes in
+/// every order among them: diagonals give SMO's `(i - t) mod (2N - 1)`,
+/// `(2x - y) mod (2N + 1)` needs a 2.
 pub fn lattice_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
     let vectors: Vec<Vec<i64>> = small_vectors(rank);
     let mut bases: Vec<Vec<Vec<i64>>> = Vec::new();
@@ -176,15 +175,19 @@ pub fn lattice_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
     bases
 }
 
-/// The nonzero vectors with entries in {-1, 0, 1}, first nonzero
-/// entry positive (up to three dimensions; the axes beyond).
+/// The nonzero vectors with entries in -2..=2 for up to two dimensions,
+/// -1..=1 for three (a few hundred bases either way), first nonzero
+/// entry positive; the axes alone beyond.
 fn small_vectors(rank: usize) -> Vec<Vec<i64>> {
-    if rank > 3 {
-        return unit_basis(rank);
-    }
+    let reach: i64 = match rank {
+        0..=2 => 2,
+        3 => 1,
+        _ => return unit_basis(rank),
+    };
+    let values = 2 * reach + 1;
     let mut out = Vec::new();
-    for code in 0..3i64.pow(rank as u32) {
-        let v: Vec<i64> = (0..rank).map(|d| (code / 3i64.pow(d as u32)) % 3 - 1).collect();
+    for code in 0..values.pow(rank as u32) {
+        let v: Vec<i64> = (0..rank).map(|d| (code / values.pow(d as u32)) % values - reach).collect();
         if v.iter().find(|&&x| x != 0).is_some_and(|&x| x > 0) {
             out.push(v);
         }
@@ -227,10 +230,15 @@ fn determinant(m: &[Vec<i64>]) -> i64 {
     }
 }
 
-/// Whether a modulus `m` is known to be smaller than `extent`.
+/// Whether a row should wrap modulo `m` rather than span its `extent`:
+/// unless the extent is known to be no larger. A modulus comes from how
+/// far apart live values are, an extent from how far the writes reach;
+/// when they cannot be compared (`2N + 1` against `M + 2N - 2`), the
+/// window of live values is the better bet.
 fn saves_room(m: &LinExpr, extent: &LinExpr) -> bool {
     let gap = extent.sub(m);
-    (gap.is_constant() && gap.constant > 0) || (m.is_constant() && !extent.is_constant())
+    let no_larger = (gap.is_constant() && gap.constant <= 0) || (extent.is_constant() && !m.is_constant());
+    !no_larger
 }
 
 /// Bounds over the parameters of `normal . c` over the written cells.
