@@ -169,6 +169,24 @@ fn the_interleaved_blur_folds_onto_smo_s_2n_plus_1_cells() {
 }
 
 #[test]
+fn dynprog_s_temporaries_reach_bee_clak_s_heuristic_sizes() {
+    // Bee+Cl@k, Figure 3 (length 10): sum_c onto one cell, c onto 81
+    // by the heuristics (61 is optimal); a read of c whose source only
+    // exists for LENGTH > 0 is no live-in value.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/dynprog.c");
+    let text = std::fs::read_to_string(path).unwrap();
+    let storage = StorageOptions {
+        method: Method::Best,
+        params: vec![("LENGTH".to_string(), 10), ("TSTEPS".to_string(), 3)],
+        ..StorageOptions::default()
+    };
+    let arrays = storage_of(text, storage);
+    let cells = |array: &str| arrays.iter().find(|a| a["array"] == array).and_then(|a| a["new_cells"].as_i64());
+    assert_eq!(cells("sum_c"), Some(1), "{arrays:?}");
+    assert!(cells("c").is_some_and(|c| (61..=81).contains(&c)), "{arrays:?}");
+}
+
+#[test]
 fn a_mapping_that_folds_conflicting_cells_together_is_rejected() {
     let text = with_temporary(
         "  tmp[0] = x[0];\n  for (i = 1; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + tmp[i - 1];\n  }",

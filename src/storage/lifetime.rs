@@ -69,9 +69,11 @@ pub fn conflicts(
     let r = UnionMap::from_maps(reads.iter().map(|(_, m)| *m))?;
     let source_order = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
     let flow = isl::compute_flow(&r, Some(&w), None, &source_order, FlowResult::Must)?;
+    let every_statement_runs =
+        scop.statements.iter().try_fold(scop.context.clone(), |acc, st| acc.intersect(&st.domain.params()?))?;
     let flows = flow.maps()?;
     for &(k, read) in &reads {
-        let instances = read.domain()?;
+        let instances = read.domain()?.intersect_params(&every_statement_runs)?;
         let mut sourced = instances.subtract(&instances)?;
         for m in &flows {
             if m.range_name()? == scop.statements[k].name {
@@ -109,8 +111,6 @@ pub fn conflicts(
     for (_, m) in &writes[1..] {
         written = written.union(&m.range()?)?;
     }
-    let every_statement_runs =
-        scop.statements.iter().try_fold(scop.context.clone(), |acc, st| acc.intersect(&st.domain.params()?))?;
     let differences = cells.deltas()?.intersect_params(&every_statement_runs)?.coalesce()?;
     let written = written.intersect_params(&every_statement_runs)?;
     Ok(Ok(Conflicts { rank, cells, differences, written, context: every_statement_runs }))
