@@ -168,16 +168,23 @@ pub fn successive_modulo_along(
 /// every order among them: diagonals give SMO's `(i - t) mod (2N - 1)`,
 /// `(2x - y) mod (2N + 1)` needs a 2.
 pub fn lattice_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
-    let vectors: Vec<Vec<i64>> = small_vectors(rank);
     let mut bases: Vec<Vec<Vec<i64>>> = Vec::new();
-    let mut pick = Vec::new();
-    choose(&vectors, rank, &mut pick, &mut bases);
+    if rank <= 2 {
+        choose(&small_vectors(rank), rank, &mut Vec::new(), &mut bases);
+        return bases;
+    }
+    // In more dimensions, a small vector first and the axes after it:
+    // every small basis would be thousands of candidates (dynprog's
+    // sum_c took 0.9 s).
+    for first in small_vectors(rank) {
+        choose(&unit_basis(rank), rank, &mut vec![first], &mut bases);
+    }
     bases
 }
 
 /// The nonzero vectors with entries in -2..=2 for up to two dimensions,
-/// -1..=1 for three (a few hundred bases either way), first nonzero
-/// entry positive; the axes alone beyond.
+/// -1..=1 for three, first nonzero entry positive; the axes alone
+/// beyond.
 fn small_vectors(rank: usize) -> Vec<Vec<i64>> {
     let reach: i64 = match rank {
         0..=2 => 2,
@@ -196,7 +203,8 @@ fn small_vectors(rank: usize) -> Vec<Vec<i64>> {
     out
 }
 
-/// Every ordered choice of `rank` vectors forming a unimodular basis.
+/// Every completion of `pick` by `vectors` (in every order, none
+/// twice) to a unimodular basis of `rank` vectors.
 fn choose(vectors: &[Vec<i64>], rank: usize, pick: &mut Vec<Vec<i64>>, out: &mut Vec<Vec<Vec<i64>>>) {
     if pick.len() == rank {
         if determinant(pick).abs() == 1 {
