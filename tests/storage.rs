@@ -75,6 +75,22 @@ fn live_out_values_keep_their_cells() {
 }
 
 #[test]
+fn pragmas_name_temporaries_and_live_out_arrays() {
+    // `y` is global, so only the pragma makes it a temporary; `tmp`'s
+    // last values are declared read after the SCoP.
+    let text = "#define N 100\ndouble x[N], y[N];\nvoid f(void) {\n  double tmp[N];\n  int i;\n\
+                #pragma polyc temporary(y)\n#pragma polyc live_out(tmp)\n#pragma scop\n  \
+                for (i = 0; i < N; i++) {\n    tmp[i] = x[i];\n    y[i] = tmp[i];\n    x[i] = y[i] * 2.0;\n  }\n\
+                #pragma endscop\n}\n";
+    let arrays = storage_of(text.to_string(), modulo_at_100());
+    let cells = |array: &str| arrays.iter().find(|a| a["array"] == array).and_then(|a| a["new_cells"].as_i64());
+    assert_eq!((cells("y"), cells("tmp")), (Some(1), Some(100)), "{arrays:?}");
+    let options = Options { storage: modulo(), ..Options::default() };
+    let code = driver::compile(text.to_string(), &options).expect("compiles").output;
+    assert!(code.contains("double polyc_y;") && !code.contains("polyc_tmp"), "{code}");
+}
+
+#[test]
 fn only_temporaries_are_contracted() {
     // `y` is global: its values may be read after the SCoP.
     let text = with_temporary("  for (i = 0; i < N; i++) {\n    tmp[i] = x[i];\n    y[i] = tmp[i];\n  }");

@@ -45,10 +45,14 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
             arrays.push((a.array.clone(), names.vars.get(&a.array).cloned().unwrap_or_default()));
         }
     }
-    let temporaries = match function {
-        Some(f) => temporaries(&arrays, f, src, &region.body),
-        None => BTreeSet::new(),
+    let (mut temporaries, live_out) = match function {
+        Some(f) => (temporaries(&arrays, f, src, &region.body), named_by_pragma(f, src, "live_out")),
+        None => (BTreeSet::new(), BTreeSet::new()),
     };
+    if let Some(f) = function {
+        let declared: BTreeSet<String> = named_by_pragma(f, src, "temporary");
+        temporaries.extend(arrays.iter().map(|(name, _)| name).filter(|name| declared.contains(*name)).cloned());
+    }
     Ok(ScopAst {
         region: region.body.clone(),
         pragma: region.open.byte_range(),
@@ -57,7 +61,25 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         stmts: x.stmts,
         arrays,
         temporaries,
+        live_out,
     })
+}
+
+/// The names listed by `#pragma polyc <what>(A, B)` lines in `function`.
+fn named_by_pragma(function: Node, src: &str, what: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    walk(function, &mut |n| {
+        let is_pragma =
+            n.kind() == "preproc_call" && n.child_by_field_name("directive").is_some_and(|d| text(d, src) == "#pragma");
+        let Some(argument) = n.child_by_field_name("argument").filter(|_| is_pragma) else { return };
+        let words = text(argument, src).trim();
+        let Some(list) = words.strip_prefix("polyc").map(str::trim_start).and_then(|w| w.strip_prefix(what)) else {
+            return;
+        };
+        let list = list.trim().trim_start_matches('(').trim_end_matches(')');
+        names.extend(list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(str::to_string));
+    });
+    names
 }
 
 /// The local array objects of `arrays` that `function` names only in

@@ -83,8 +83,12 @@ pub struct ScopAst {
     pub arrays: Vec<(String, VarDecl)>,
     /// Arrays of the SCoP that nothing outside it can see: declared in
     /// the enclosing function and named nowhere else in it (so neither
-    /// read after the SCoP nor pointed to).
+    /// read after the SCoP nor pointed to), or named by `#pragma polyc
+    /// temporary(A, B)` there.
     pub temporaries: std::collections::BTreeSet<String>,
+    /// Arrays `#pragma polyc live_out(A)` in the enclosing function names:
+    /// their last values are read after the SCoP.
+    pub live_out: std::collections::BTreeSet<String>,
 }
 
 impl Stmt {

@@ -143,7 +143,9 @@ pub fn contractions(
     let values = known_values(scop, options);
     let mut out = Vec::new();
     let mut names = taken.clone();
-    for array in temporaries(scop, options) {
+    // A live-out array keeps its storage: code after the SCoP reads it
+    // where it was (its last values would need copying back).
+    for array in temporaries(scop, options).filter(|a| !is_live_out(scop, options, a)) {
         let Ok((conflicts, Some(best))) = best_mapping(scop, schedule, array, options, &values)? else {
             continue;
         };
@@ -179,6 +181,11 @@ fn temporaries<'a>(scop: &'a Scop, options: &'a StorageOptions) -> impl Iterator
         .map(|(name, _)| name.as_str())
 }
 
+/// Whether `--live-out` or `#pragma polyc live_out` names `array`.
+fn is_live_out(scop: &Scop, options: &StorageOptions, array: &str) -> bool {
+    options.live_out.iter().any(|a| a == array) || scop.ast.live_out.contains(array)
+}
+
 /// Each parameter's value, where `--param` fixes it.
 fn known_values(scop: &Scop, options: &StorageOptions) -> Vec<Option<i64>> {
     scop.ast.params.iter().map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect()
@@ -193,7 +200,7 @@ fn best_mapping(
     options: &StorageOptions,
     values: &[Option<i64>],
 ) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
-    let live_out = options.live_out.iter().any(|a| a == array);
+    let live_out = is_live_out(scop, options, array);
     let conflicts = match lifetime::conflicts(scop, schedule, array, live_out)? {
         Ok(c) => fixed(c, array, values)?,
         Err(why) => return Ok(Err(why)),
