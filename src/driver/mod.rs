@@ -464,7 +464,7 @@ fn contracted(
 /// which regenerates it).
 fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, Option<Scanned>)> {
     // Contraction needs the loops regenerated, gain or not.
-    let contracts = options.storage.method != storage::Method::None;
+    let contracts = contracted(scop, &plan.scattering, &BTreeSet::new(), options).is_ok_and(|(c, _)| !c.is_empty());
     let keeps_source = |plan: &Plan| plan.keep_source && !options.trace && !contracts;
     if keeps_source(&plan) {
         return Ok((plan, None));
