@@ -75,6 +75,25 @@ fn live_out_values_keep_their_cells() {
 }
 
 #[test]
+fn a_mapping_proven_for_fixed_parameters_runs_only_for_them() {
+    let storage = StorageOptions { params: vec![("N".to_string(), 100)], ..modulo() };
+    let code = driver::compile(TWO_TEMPORARIES.to_string(), &Options { storage, ..Options::default() })
+        .expect("compiles")
+        .output;
+    assert!(code.contains("N - 100 == 0"), "{code}");
+    let dir = scratch("storage-fixed");
+    let (original, contracted) = (dir.join("two.c"), dir.join("two.contracted.c"));
+    std::fs::write(&original, TWO_TEMPORARIES).unwrap();
+    std::fs::write(&contracted, &code).unwrap();
+    for n in ["-DN=100", "-DN=7"] {
+        gcc(&original, &dir.join("a"), &[n]).unwrap();
+        gcc(&contracted, &dir.join("b"), &[n]).unwrap();
+        let expected = run(&dir.join("a"), Duration::from_secs(20)).unwrap();
+        assert_eq!(run(&dir.join("b"), Duration::from_secs(20)).unwrap(), expected, "{n}");
+    }
+}
+
+#[test]
 fn pragmas_name_temporaries_and_live_out_arrays() {
     // `y` is global, so only the pragma makes it a temporary; `tmp`'s
     // last values are declared read after the SCoP.

@@ -260,9 +260,12 @@ fn fixed(conflicts: Conflicts, array: &str, values: &[Option<i64>]) -> IslResult
     let decl = params_decl(values.len());
     let anywhere = Set::parse(&format!("{decl} -> {{ [{}] : {condition} }}", dims.join(", ")))?;
     let cells = Set::parse(&format!("{decl} -> {{ {}[{}] : {condition} }}", array_tuple(array), dims.join(", ")))?;
+    // The output runs the contracted loops only for these values.
+    let values = Set::parse(&format!("{decl} -> {{ : {condition} }}"))?;
     Ok(Conflicts {
         differences: conflicts.differences.intersect(&anywhere)?,
         written: conflicts.written.intersect(&cells)?,
+        context: conflicts.context.intersect(&values)?,
         ..conflicts
     })
 }
