@@ -316,8 +316,8 @@ fn regenerate(
         Ok(None) => {}
         Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
-    let (plan, scanned) = scan_planned(scop, plan::plan(scop, options), options)?;
-    let mut r = print_planned(scop, plan, scanned, Storage { source, taken, expanded: &[] }, options)?;
+    let (plan, scanned, contracted) = scan_planned(scop, plan::plan(scop, options), taken, options)?;
+    let mut r = print_planned(scop, plan, scanned, Storage { source, taken, expanded: &[], contracted }, options)?;
     r.notes.refused.extend(refused);
     Ok(r)
 }
@@ -335,13 +335,13 @@ fn expanded(
     let Some((scop, arrays, plan)) = expanded_plan(scop, taken, options)? else {
         return Ok(None);
     };
-    let (plan, scanned) = scan_planned(&scop, plan, options)?;
+    let mut taken = taken.clone();
+    taken.extend(arrays.iter().map(|a| a.name.clone()));
+    let (plan, scanned, contracted) = scan_planned(&scop, plan, &taken, options)?;
     if !plan.tiles() {
         return Ok(None);
     }
-    let mut taken = taken.clone();
-    taken.extend(arrays.iter().map(|a| a.name.clone()));
-    let storage = Storage { source, taken: &taken, expanded: &arrays };
+    let storage = Storage { source, taken: &taken, expanded: &arrays, contracted };
     print_planned(&scop, plan, scanned, storage, options).map(Some)
 }
 
@@ -374,6 +374,7 @@ struct Storage<'a> {
     source: &'a str,
     taken: &'a BTreeSet<String>,
     expanded: &'a [ExpandedArray],
+    contracted: Contracted,
 }
 
 /// The C text of `plan`'s loops (`None`: the SCoP keeps its source text).
@@ -391,13 +392,7 @@ fn print_planned(
     // they are correct, only maybe not worth it.
     let work = if options.optimises() && !options.trace { work_estimate(scop).unwrap_or(None) } else { None };
     let mut notes = plan.notes;
-    let (contracted, rewritten) = match contracted(scop, &plan.scattering, storage.taken, options) {
-        Ok(done) => done,
-        Err(e) => {
-            notes.refused(format!("storage contraction not applied: {e}"));
-            (Vec::new(), Vec::new())
-        }
-    };
+    let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
         notes.applied(&format!("storage={}", options.storage.method.name()));
     }
@@ -433,45 +428,61 @@ fn print_planned(
     Ok(Regenerated { code: Some(printed.text), helpers: printed.helpers, notes })
 }
 
-/// The temporary arrays `options.storage` contracts under `scattering`,
-/// and the statements rewritten onto them (an array whose accesses
-/// cannot all be rewritten keeps its storage).
-fn contracted(
-    scop: &Scop,
-    scattering: &Scattering,
-    taken: &BTreeSet<String>,
-    options: &Options,
-) -> IslResult<(Vec<storage::Contraction>, Vec<Stmt>)> {
+/// Temporary arrays contracted for a plan, and the SCoP's statements
+/// rewritten onto them.
+#[derive(Default)]
+struct Contracted {
+    arrays: Vec<storage::Contraction>,
+    stmts: Vec<Stmt>,
+}
+
+/// The temporary arrays `options.storage` contracts under `plan`'s
+/// schedule (an array whose accesses cannot all be rewritten keeps its
+/// storage); none, with the reason noted in `plan`, on an isl error.
+fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &Options) -> Contracted {
     if options.storage.method == storage::Method::None || options.trace {
-        return Ok((Vec::new(), Vec::new()));
+        return Contracted::default();
     }
-    let mut stmts = scop.ast.stmts.clone();
-    let mut kept = Vec::new();
-    for c in storage::contractions(scop, scattering, &options.storage, taken)? {
+    let found = match storage::contractions(scop, &plan.scattering, &options.storage, taken) {
+        Ok(found) => found,
+        Err(e) => {
+            plan.notes.refused(format!("storage contraction not applied: {e}"));
+            return Contracted::default();
+        }
+    };
+    let mut done = Contracted { arrays: Vec::new(), stmts: scop.ast.stmts.clone() };
+    for c in found {
         let rewritten: Option<Vec<Stmt>> =
-            stmts.iter().map(|s| storage::rewrite::contracted_statement(s, &c, &scop.ast.params)).collect();
+            done.stmts.iter().map(|s| storage::rewrite::contracted_statement(s, &c, &scop.ast.params)).collect();
         if let Some(rewritten) = rewritten {
-            stmts = rewritten;
-            kept.push(c);
+            done.stmts = rewritten;
+            done.arrays.push(c);
         }
     }
-    Ok((kept, stmts))
+    done
 }
 
 /// The loop AST of `plan`, within the planning budget when it transforms
 /// anything; if that fails, of the original schedule, with the reason.
 /// No AST when the SCoP keeps its source text (except for `--trace`,
-/// which regenerates it).
-fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, Option<Scanned>)> {
+/// which regenerates it). With it, the temporaries contracted for the
+/// plan returned (computed once: the lifetime analysis is costly).
+fn scan_planned(
+    scop: &Scop,
+    mut plan: Plan,
+    taken: &BTreeSet<String>,
+    options: &Options,
+) -> IslResult<(Plan, Option<Scanned>, Contracted)> {
     // Contraction needs the loops regenerated, gain or not.
-    let contracts = contracted(scop, &plan.scattering, &BTreeSet::new(), options).is_ok_and(|(c, _)| !c.is_empty());
-    let keeps_source = |plan: &Plan| plan.keep_source && !options.trace && !contracts;
-    if keeps_source(&plan) {
-        return Ok((plan, None));
+    let contraction = contracted(scop, &mut plan, taken, options);
+    let contracts = !contraction.arrays.is_empty();
+    let keeps_source = |plan: &Plan, contracts: bool| plan.keep_source && !options.trace && !contracts;
+    if keeps_source(&plan, contracts) {
+        return Ok((plan, None, contraction));
     }
     if plan.notes.applied.is_empty() && plan.marks.is_empty() {
         let scanned = scan_scop(scop, &plan.scattering)?;
-        return Ok((plan, Some(scanned)));
+        return Ok((plan, Some(scanned), contraction));
     }
     isl::set_operation_budget(plan::planning_budget(options));
     let scanned = scan_scop(scop, &plan.scattering);
@@ -481,7 +492,7 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
         Ok(scanned)
             if !options.optimises() || contracts || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) =>
         {
-            return Ok((plan, Some(scanned)));
+            return Ok((plan, Some(scanned), contraction));
         }
         // What the planner marked shares no loop (adi's parallel rows sit
         // in loops with statements not worth a region): no gain.
@@ -492,11 +503,13 @@ fn scan_planned(scop: &Scop, plan: Plan, options: &Options) -> IslResult<(Plan, 
     original.keep_source = true;
     original.notes.refused = plan.notes.refused;
     original.notes.refused.extend(why);
-    if keeps_source(&original) {
-        return Ok((original, None));
+    // The contraction was proven for the other schedule.
+    let contraction = contracted(scop, &mut original, taken, options);
+    if keeps_source(&original, !contraction.arrays.is_empty()) {
+        return Ok((original, None, contraction));
     }
     let scanned = scan_scop(scop, &original.scattering)?;
-    Ok((original, Some(scanned)))
+    Ok((original, Some(scanned), contraction))
 }
 
 /// Each statement's iterator extents over the parameters (upper minus

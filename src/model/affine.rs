@@ -114,17 +114,12 @@ impl LinExpr {
     /// `self`, over the parameters only, in C with their names
     /// (`2 * N - 1`); `None` if it has anything else.
     pub fn param_text(&self, params: &[String]) -> Option<String> {
-        let mut text = String::new();
-        for (t, c) in self.terms.iter().filter(|(_, c)| *c != 0) {
+        let mut terms = Vec::new();
+        for (t, c) in &self.terms {
             let Term::Param(k) = t else { return None };
-            let name = params.get(*k)?;
-            let magnitude = if c.abs() == 1 { name.clone() } else { format!("{} * {name}", c.abs()) };
-            text = match (text.is_empty(), *c < 0) {
-                (true, false) => magnitude,
-                (true, true) => format!("-{magnitude}"),
-                (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
-            };
+            terms.push((*c, params.get(*k)?.as_str()));
         }
+        let text = signed_sum(terms, " * ");
         Some(match (text.is_empty(), self.constant) {
             (true, c) => c.to_string(),
             (false, 0) => text,
@@ -176,6 +171,21 @@ impl Term {
             Term::Floor(num, den) => format!("floor(({})/{den})", num.to_isl_text()),
         }
     }
+}
+
+/// `2 * N - M` from `[(2, "N"), (-1, "M")]` (`times` between a
+/// coefficient and its name); empty for no nonzero term.
+pub fn signed_sum<'a>(terms: impl IntoIterator<Item = (i64, &'a str)>, times: &str) -> String {
+    let mut text = String::new();
+    for (c, name) in terms.into_iter().filter(|(c, _)| *c != 0) {
+        let magnitude = if c.abs() == 1 { name.to_string() } else { format!("{}{times}{name}", c.abs()) };
+        text = match (text.is_empty(), c < 0) {
+            (true, false) => magnitude,
+            (true, true) => format!("-{magnitude}"),
+            (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
+        };
+    }
+    text
 }
 
 /// `expr >= 0`, or `expr == 0` when `is_eq`.

@@ -3,7 +3,7 @@
 //! against an array's conflicts.
 
 use super::lifetime::Conflicts;
-use crate::model::affine::LinExpr;
+use crate::model::affine::{signed_sum, LinExpr};
 use crate::model::isl::{IslResult, Map, Set};
 use crate::model::{array_tuple, bounds, params_decl};
 
@@ -284,15 +284,7 @@ fn dot(normal: &[i64]) -> String {
 
 /// `normal . names` as text: `i1 - i0`, `2i0 + i1`.
 fn combination(normal: &[i64], names: &[String]) -> String {
-    let mut text = String::new();
-    for (name, &a) in names.iter().zip(normal).filter(|(_, &a)| a != 0) {
-        let magnitude = if a.abs() == 1 { name.clone() } else { format!("{}{name}", a.abs()) };
-        text = match (text.is_empty(), a < 0) {
-            (true, false) => magnitude,
-            (true, true) => format!("-{magnitude}"),
-            (false, negative) => format!("{text} {} {magnitude}", if negative { '-' } else { '+' }),
-        };
-    }
+    let text = signed_sum(normal.iter().zip(names).map(|(&a, name)| (a, name.as_str())), "");
     if text.is_empty() {
         "0".to_string()
     } else {
