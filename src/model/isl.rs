@@ -287,8 +287,48 @@ impl Set {
 
     /// The convex pieces of a disjoint decomposition of the set.
     pub fn disjoint_convex_pieces(&self) -> IslResult<Vec<Set>> {
-        let disjoint = self.copy()?.make_disjoint().checked()?.coalesce().checked()?;
-        Set(disjoint).basic_sets()?.into_iter().map(|b| b.to_set().checked().map(Set)).collect()
+        Set(self.copy()?.make_disjoint().checked()?).convex_pieces()
+    }
+
+    /// The convex pieces of the set, as few as isl's coalescing leaves.
+    pub fn convex_pieces(&self) -> IslResult<Vec<Set>> {
+        let coalesced = Set(self.copy()?.coalesce().checked()?);
+        coalesced.basic_sets()?.into_iter().map(|b| b.to_set().checked().map(Set)).collect()
+    }
+
+    /// The affine forms nonnegative over the whole (rational) set, by
+    /// Farkas' lemma as isl's dual computes it: each constraint returned
+    /// is over the coefficients `[constant, parameters.., dimensions..]`
+    /// of such a form, and together they say which forms are valid.
+    pub fn valid_form_coefficients(&self) -> IslResult<Vec<Constraint>> {
+        let dual = self.copy()?.coefficients().checked()?.flatten().checked()?;
+        basic_set_constraints(&dual)
+    }
+
+    /// The lexicographically smallest point of a set without parameters
+    /// (`None`: the set is empty). One dimension at a time, each a plain
+    /// integer program: isl's lexmin solves a parametric problem, which
+    /// took 25 s on an 11-unknown system of SMO's that this solves at once.
+    pub fn lexmin_point(&self) -> IslResult<Option<Vec<i64>>> {
+        if self.n_params()? > 0 {
+            return Err(IslError("lexmin_point: the set has parameters".into()));
+        }
+        if self.is_empty()? {
+            return Ok(None);
+        }
+        let n = self.n_dims()?;
+        let names: Vec<String> = (0..n).map(|k| format!("x{k}")).collect();
+        let mut rest = self.copy()?;
+        let mut point = Vec::with_capacity(n);
+        for (k, name) in names.iter().enumerate() {
+            let text = format!("{{ [{}] -> [({name})] }}", names.join(", "));
+            let objective = with_ctx(|ctx| Aff::read_from_str(ctx, &text).checked())?;
+            let least = val_to_i64(&rest.min_val(&objective).checked()?)?;
+            let fixed = i32::try_from(least).map_err(|_| IslError(format!("lexmin_point: {least} out of range")))?;
+            rest = rest.fix_si(DimType::Set, k as u32, fixed).checked()?;
+            point.push(least);
+        }
+        Ok(Some(point))
     }
 
     fn basic_sets(&self) -> IslResult<Vec<BasicSet>> {

@@ -100,20 +100,16 @@ impl Mapping {
     }
 }
 
-/// The array as it is: a row per axis, shifted to start at 0.
+/// The array as it is: a row per axis, shifted to start at 0; `None` if
+/// an axis's range over the written cells is not affine in the
+/// parameters.
 pub fn canonical(conflicts: &Conflicts, array: &str, n_params: usize) -> IslResult<Option<Mapping>> {
-    along(conflicts, array, n_params, &unit_basis(conflicts.rank))
-}
-
-/// Rows along `basis`, without moduli; `None` if a row's range over the
-/// written cells is not affine in the parameters.
-fn along(conflicts: &Conflicts, array: &str, n_params: usize, basis: &[Vec<i64>]) -> IslResult<Option<Mapping>> {
     let mut rows = Vec::new();
-    for normal in basis {
-        let Some(range) = image_range(conflicts, array, normal, n_params)? else {
+    for normal in unit_basis(conflicts.rank) {
+        let Some(range) = image_range(conflicts, array, &normal, n_params)? else {
             return Ok(None);
         };
-        rows.push(Row { normal: normal.clone(), modulus: None, range });
+        rows.push(Row { normal, modulus: None, range });
     }
     Ok(Some(Mapping { rows }))
 }
@@ -139,28 +135,65 @@ pub fn successive_modulo_along(
     n_params: usize,
     basis: &[Vec<i64>],
 ) -> IslResult<Option<Mapping>> {
-    let Some(mut mapping) = along(conflicts, array, n_params, basis)? else {
+    let mut unresolved = nonzero_differences(conflicts, n_params)?;
+    let mut rows = Vec::new();
+    for normal in basis {
+        let Some(row) = wrapped_row(conflicts, array, n_params, normal, &unresolved)? else {
+            return Ok(None);
+        };
+        unresolved = unresolved.intersect(&orthogonal(normal, conflicts.rank, n_params)?)?;
+        rows.push(row);
+    }
+    Ok(Some(Mapping { rows }))
+}
+
+/// DS without 0: the differences a mapping must keep apart.
+pub(super) fn nonzero_differences(conflicts: &Conflicts, n_params: usize) -> IslResult<Set> {
+    let dims: Vec<String> = (0..conflicts.rank).map(|d| format!("c{d}")).collect();
+    let zero: Vec<String> = dims.iter().map(|d| format!("{d} = 0")).collect();
+    let origin = Set::parse(&format!(
+        "{} -> {{ [{}] : {} }}",
+        params_decl(n_params),
+        dims.join(", "),
+        if zero.is_empty() { "true".to_string() } else { zero.join(" and ") }
+    ))?;
+    conflicts.differences.subtract(&origin)
+}
+
+/// The differences `d` with `normal . d = 0`: those a row along
+/// `normal` leaves unresolved.
+pub(super) fn orthogonal(normal: &[i64], rank: usize, n_params: usize) -> IslResult<Set> {
+    let dims: Vec<String> = (0..rank).map(|d| format!("c{d}")).collect();
+    Set::parse(&format!("{} -> {{ [{}] : {} = 0 }}", params_decl(n_params), dims.join(", "), dot(normal)))
+}
+
+/// The row along `normal` that keeps the differences `unresolved` apart:
+/// modulo one more than the largest `normal . d` among them (1 if there
+/// is none), unless its range over the written cells is known to be no
+/// larger; `None` if a bound is not affine in the parameters.
+pub(super) fn wrapped_row(
+    conflicts: &Conflicts,
+    array: &str,
+    n_params: usize,
+    normal: &[i64],
+    unresolved: &Set,
+) -> IslResult<Option<Row>> {
+    let Some(range) = image_range(conflicts, array, normal, n_params)? else {
         return Ok(None);
     };
     let dims: Vec<String> = (0..conflicts.rank).map(|d| format!("c{d}")).collect();
-    for k in 0..mapping.rows.len() {
-        let mut conditions: Vec<String> = mapping.rows[..k].iter().map(|r| format!("{} = 0", dot(&r.normal))).collect();
-        let image = dot(&mapping.rows[k].normal);
-        conditions.push(format!("{image} > 0"));
-        let decl = params_decl(n_params);
-        let along = Set::parse(&format!("{decl} -> {{ [{}] : {} }}", dims.join(", "), conditions.join(" and ")))?;
-        let ds_k = conflicts.differences.intersect(&along)?;
-        let modulus = if ds_k.is_empty()? {
-            Some(LinExpr::constant(1))
-        } else {
-            let project = Map::parse(&format!("{decl} -> {{ [{}] -> [{image}] }}", dims.join(", ")))?;
-            bounds(&project.intersect_domain(&ds_k)?.range()?)?.map(|(_, largest)| largest.add(&LinExpr::constant(1)))
-        };
-        let row = &mut mapping.rows[k];
-        let extent = row.range.1.sub(&row.range.0).add(&LinExpr::constant(1));
-        row.modulus = modulus.filter(|m| saves_room(m, &extent));
-    }
-    Ok(Some(mapping))
+    let decl = params_decl(n_params);
+    let image = dot(normal);
+    let positive = Set::parse(&format!("{decl} -> {{ [{}] : {image} > 0 }}", dims.join(", ")))?;
+    let separated = unresolved.intersect(&positive)?;
+    let modulus = if separated.is_empty()? {
+        Some(LinExpr::constant(1))
+    } else {
+        let project = Map::parse(&format!("{decl} -> {{ [{}] -> [{image}] }}", dims.join(", ")))?;
+        bounds(&project.intersect_domain(&separated)?.range()?)?.map(|(_, largest)| largest.add(&LinExpr::constant(1)))
+    };
+    let extent = range.1.sub(&range.0).add(&LinExpr::constant(1));
+    Ok(Some(Row { normal: normal.to_vec(), modulus: modulus.filter(|m| saves_room(m, &extent)), range }))
 }
 
 /// Bases to try Heuristic 3 along: every unimodular basis of small

@@ -8,6 +8,7 @@ pub mod expand;
 pub mod lifetime;
 pub mod mapping;
 pub mod rewrite;
+pub mod smo;
 
 use crate::frontend::decls::fresh_name;
 use crate::model::affine::{Constraint, LinExpr};
@@ -31,6 +32,9 @@ pub enum Method {
     /// The successive modulo along several bases (Darte, Schreiber and
     /// Villard's Heuristic 3): the axes in every order, diagonals.
     Lattice,
+    /// SMO's partitioning hyperplanes, each the solution of an integer
+    /// program (Bhaskaracharya, Bondhugula and Cohen).
+    Smo,
     /// Every method above; the smallest proven mapping.
     Best,
 }
@@ -42,6 +46,7 @@ impl Method {
             Method::None => "none",
             Method::Modulo => "modulo",
             Method::Lattice => "lattice",
+            Method::Smo => "smo",
             Method::Best => "best",
         }
     }
@@ -214,6 +219,9 @@ fn best_mapping(
         for basis in mapping::lattice_bases(conflicts.rank) {
             candidates.push(mapping::successive_modulo_along(&conflicts, array, np, &basis)?);
         }
+    }
+    if matches!(options.method, Method::Smo | Method::Best) {
+        candidates.push(smo::smo(&conflicts, array, np)?);
     }
     let mut best: Option<Mapping> = None;
     for candidate in candidates.into_iter().flatten() {
