@@ -34,6 +34,13 @@ impl Row {
         let e = self.extent();
         e.is_constant() && e.constant == 1
     }
+
+    /// Wraps the row modulo `modulus`, unless its range is known to be
+    /// no larger (see [`saves_room`]).
+    pub fn wrap(&mut self, modulus: Option<LinExpr>) {
+        let extent = self.range.1.sub(&self.range.0).add(&LinExpr::constant(1));
+        self.modulus = modulus.filter(|m| saves_room(m, &extent));
+    }
 }
 
 impl Mapping {
@@ -107,7 +114,12 @@ pub fn canonical(conflicts: &Conflicts, array: &str, n_params: usize) -> IslResu
 
 /// Rows along `basis`, without moduli; `None` if a row's range over the
 /// written cells is not affine in the parameters.
-fn along(conflicts: &Conflicts, array: &str, n_params: usize, basis: &[Vec<i64>]) -> IslResult<Option<Mapping>> {
+pub(super) fn along(
+    conflicts: &Conflicts,
+    array: &str,
+    n_params: usize,
+    basis: &[Vec<i64>],
+) -> IslResult<Option<Mapping>> {
     let mut rows = Vec::new();
     for normal in basis {
         let Some(range) = image_range(conflicts, array, normal, n_params)? else {
@@ -156,9 +168,7 @@ pub fn successive_modulo_along(
             let project = Map::parse(&format!("{decl} -> {{ [{}] -> [{image}] }}", dims.join(", ")))?;
             bounds(&project.intersect_domain(&ds_k)?.range()?)?.map(|(_, largest)| largest.add(&LinExpr::constant(1)))
         };
-        let row = &mut mapping.rows[k];
-        let extent = row.range.1.sub(&row.range.0).add(&LinExpr::constant(1));
-        row.modulus = modulus.filter(|m| saves_room(m, &extent));
+        mapping.rows[k].wrap(modulus);
     }
     Ok(Some(mapping))
 }
