@@ -122,9 +122,9 @@ fn the_search_finds_the_optimum_of_a_known_ds() {
     let points = ds.points(1000).unwrap().expect("bounded");
     assert_eq!(points.len(), 19);
     let shape = Shape::of(&points, &[0, 1]).unwrap();
-    let lattice = Search { tests_left: 100_000 }.smallest_lattice(&shape, 100).unwrap().expect("a lattice");
+    let lattice = Search { work_left: 10_000_000 }.smallest_lattice(&shape, 100).unwrap().expect("a lattice");
     assert_eq!(lattice.determinant, 7);
-    assert!(!shape.meets(&lattice.rows));
+    assert_eq!(shape.meets(&lattice.rows, &mut 10_000_000), Ok(false));
 }
 
 #[test]

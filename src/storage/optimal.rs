@@ -28,8 +28,9 @@ use std::collections::HashSet;
 const MAX_POINTS: usize = 200_000;
 /// Cells of a group's bounding box beyond which no search starts.
 const MAX_BOX: i64 = 4_000_000;
-/// Lattices tested before the search gives up: a few seconds at most.
-const MAX_TESTS: u64 = 2_000_000;
+/// Steps (a lattice tried, a point of one visited) before the search
+/// gives up: about a second.
+const MAX_WORK: u64 = 50_000_000;
 
 /// The mapping of an optimal strictly admissible lattice for the finite
 /// DS of `conflicts`, if its determinant is below `below` (the size to
@@ -38,7 +39,7 @@ pub fn optimal_mapping(conflicts: &Conflicts, array: &str, n_params: usize, belo
     let Some(points) = conflicts.differences.points(MAX_POINTS)? else {
         return Ok(None);
     };
-    let mut search = Search { tests_left: MAX_TESTS };
+    let mut search = Search { work_left: MAX_WORK };
     let mut rows = Vec::new();
     let mut determinant = 1;
     for group in independent_groups(&points, conflicts.rank) {
@@ -141,17 +142,26 @@ impl Shape {
 
     /// Whether the lattice spanned by `rows` (lower triangular, row `k`'s
     /// last nonzero entry on axis `k`) has a nonzero point in the shape:
-    /// its points in the bounding box, enumerated from the last row up.
-    pub fn meets(&self, rows: &[Vec<i64>]) -> bool {
+    /// its points in the bounding box, enumerated from the last row up,
+    /// each a step taken from `work`.
+    pub fn meets(&self, rows: &[Vec<i64>], work: &mut u64) -> Result<bool, Exhausted> {
         let mut x = vec![0; self.dims()];
-        self.meets_from(rows, rows.len(), &mut x, false)
+        self.meets_from(rows, rows.len(), &mut x, false, work)
     }
 
     /// With the coefficients of rows `k..` chosen (`x` their sum), whether
     /// some choice of the others lands on a nonzero point of the shape.
-    fn meets_from(&self, rows: &[Vec<i64>], k: usize, x: &mut [i64], nonzero: bool) -> bool {
+    fn meets_from(
+        &self,
+        rows: &[Vec<i64>],
+        k: usize,
+        x: &mut [i64],
+        nonzero: bool,
+        work: &mut u64,
+    ) -> Result<bool, Exhausted> {
+        *work = work.checked_sub(1).ok_or(Exhausted)?;
         let Some(k) = k.checked_sub(1) else {
-            return nonzero && self.contains(x);
+            return Ok(nonzero && self.contains(x));
         };
         let row = &rows[k];
         let step = row[k];
@@ -159,13 +169,13 @@ impl Shape {
         let last = (self.hi[k] - x[k]).div_euclid(step);
         for lambda in first..=last {
             add_scaled(x, row, lambda);
-            let found = self.meets_from(rows, k, x, nonzero || lambda != 0);
+            let found = self.meets_from(rows, k, x, nonzero || lambda != 0, work)?;
             add_scaled(x, row, -lambda);
             if found {
-                return true;
+                return Ok(true);
             }
         }
-        false
+        Ok(false)
     }
 }
 
@@ -175,9 +185,9 @@ fn add_scaled(x: &mut [i64], row: &[i64], lambda: i64) {
     }
 }
 
-/// The lattices tested so far count against a budget.
+/// A search for lattices, within a budget of steps.
 pub struct Search {
-    pub tests_left: u64,
+    pub work_left: u64,
 }
 
 impl Search {
@@ -214,8 +224,7 @@ impl Search {
                 row.push(d);
                 row.resize(shape.dims(), 0);
                 rows.push(row);
-                self.tests_left = self.tests_left.checked_sub(1).ok_or(Exhausted)?;
-                if !shape.meets(rows) && self.complete(shape, rows, left / d)? {
+                if !shape.meets(rows, &mut self.work_left)? && self.complete(shape, rows, left / d)? {
                     return Ok(true);
                 }
                 rows.pop();
@@ -386,7 +395,7 @@ mod tests {
     fn smallest(points: &[Vec<i64>], dims: usize) -> Option<Lattice> {
         let group: Vec<usize> = (0..dims).collect();
         let shape = Shape::of(points, &group).unwrap();
-        Search { tests_left: MAX_TESTS }.smallest_lattice(&shape, 10_000).unwrap()
+        Search { work_left: MAX_WORK }.smallest_lattice(&shape, 10_000).unwrap()
     }
 
     #[test]
@@ -400,15 +409,15 @@ mod tests {
         let lattice = smallest(&hexagon(6), 2).unwrap();
         assert_eq!(lattice.determinant, 27);
         let shape = Shape::of(&hexagon(6), &[0, 1]).unwrap();
-        assert!(!shape.meets(&lattice.rows));
+        assert_eq!(shape.meets(&lattice.rows, &mut MAX_WORK.clone()), Ok(false));
     }
 
     #[test]
     fn a_lattice_through_a_point_of_ds_meets_it() {
         let shape = Shape::of(&hexagon(3), &[0, 1]).unwrap();
         // (3, 0) and (1, 1): (1, 1) is in the hexagon.
-        assert!(shape.meets(&[vec![3, 0], vec![1, 1]]));
-        assert!(!shape.meets(&[vec![3, 0], vec![1, 3]]));
+        assert_eq!(shape.meets(&[vec![3, 0], vec![1, 1]], &mut MAX_WORK.clone()), Ok(true));
+        assert_eq!(shape.meets(&[vec![3, 0], vec![1, 3]], &mut MAX_WORK.clone()), Ok(false));
     }
 
     #[test]
@@ -431,6 +440,12 @@ mod tests {
         let image = |x: [i64; 2]| (normal[0] * x[0] + normal[1] * x[1]).rem_euclid(6);
         assert_eq!((image([2, 0]), image([1, 3])), (0, 0));
         assert!([[1, 0], [0, 1], [1, 1], [0, 3]].iter().all(|&x| image(x) != 0));
+    }
+
+    #[test]
+    fn a_search_beyond_its_budget_gives_up() {
+        let shape = Shape::of(&hexagon(6), &[0, 1]).unwrap();
+        assert_eq!(Search { work_left: 1000 }.smallest_lattice(&shape, 100), Err(Exhausted));
     }
 
     #[test]
