@@ -36,6 +36,10 @@ const MAX_WORK: u64 = 50_000_000;
 /// DS of `conflicts`, if its determinant is below `below` (the size to
 /// beat) and the search stays within its budget.
 pub fn optimal_mapping(conflicts: &Conflicts, array: &str, n_params: usize, below: i64) -> IslResult<Option<Mapping>> {
+    // No mapping holds fewer than one cell.
+    if below <= 1 {
+        return Ok(None);
+    }
     let Some(points) = conflicts.differences.points(MAX_POINTS)? else {
         return Ok(None);
     };
