@@ -219,8 +219,9 @@ impl Search {
         if k == shape.dims() {
             return Ok(left == 1);
         }
-        let last = k + 1 == shape.dims();
-        for d in (1..=left).filter(|d| left % d == 0 && (!last || *d == left)) {
+        // The last row's diagonal entry is what is left of the determinant.
+        let diagonals = if k + 1 == shape.dims() { vec![left] } else { self.divisors(left)? };
+        for d in diagonals {
             let bounds: Vec<i64> = (0..k).map(|j| rows[j][j]).collect();
             let mut offsets = vec![0; k];
             loop {
@@ -238,6 +239,25 @@ impl Search {
             }
         }
         Ok(false)
+    }
+
+    /// The divisors of `n`, in increasing order, by trial division (a
+    /// step each).
+    fn divisors(&mut self, n: i64) -> Result<Vec<i64>, Exhausted> {
+        let (mut small, mut large) = (Vec::new(), Vec::new());
+        let mut d = 1;
+        while d * d <= n {
+            self.work_left = self.work_left.checked_sub(1).ok_or(Exhausted)?;
+            if n % d == 0 {
+                small.push(d);
+                if d * d != n {
+                    large.push(n / d);
+                }
+            }
+            d += 1;
+        }
+        small.extend(large.into_iter().rev());
+        Ok(small)
     }
 }
 
@@ -444,6 +464,13 @@ mod tests {
         let image = |x: [i64; 2]| (normal[0] * x[0] + normal[1] * x[1]).rem_euclid(6);
         assert_eq!((image([2, 0]), image([1, 3])), (0, 0));
         assert!([[1, 0], [0, 1], [1, 1], [0, 3]].iter().all(|&x| image(x) != 0));
+    }
+
+    #[test]
+    fn divisors_come_in_increasing_order() {
+        let mut search = Search { work_left: 100 };
+        assert_eq!(search.divisors(36), Ok(vec![1, 2, 3, 4, 6, 9, 12, 18, 36]));
+        assert_eq!(search.divisors(7), Ok(vec![1, 7]));
     }
 
     #[test]
