@@ -174,6 +174,11 @@ struct TransformArgs {
     /// Arrays whose last values are read after the SCoP.
     #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
     live_out: Vec<String>,
+
+    /// With every parameter fixed (--param), also search exhaustively for
+    /// an optimal mapping (a budgeted search; the heuristics' otherwise).
+    #[arg(long)]
+    storage_optimal: bool,
 }
 
 /// `NAME=VALUE`, an integer value.
@@ -229,6 +234,7 @@ impl TransformArgs {
                 params: self.params.clone(),
                 temporaries: self.temporaries.clone(),
                 live_out: self.live_out.clone(),
+                optimal: self.storage_optimal,
             },
         })
     }

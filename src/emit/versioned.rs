@@ -50,7 +50,10 @@ impl Printer<'_> {
         }
         let chosen: Vec<String> =
             if memories.is_empty() { wanted } else { memories.iter().map(|(m, _)| m.clone()).collect() };
-        self.line(depth, &format!("if ({}) {{", chosen.join(" && ")));
+        // Nothing to check (no parameters, no work test): a plain block
+        // for the declarations, and no source to fall back on.
+        let guarded = !chosen.is_empty();
+        self.line(depth, &if guarded { format!("if ({}) {{", chosen.join(" && ")) } else { "{".to_string() });
         for (a, (memory, extents)) in self.program.expanded.iter().zip(&memories) {
             let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
             self.line(
@@ -68,10 +71,12 @@ impl Printer<'_> {
             self.declare_contracted(c, depth + 1);
         }
         self.nodes(nodes, depth + 1);
-        self.line(depth, "} else {");
-        self.out.push_str(self.program.source);
-        if !self.out.ends_with('\n') {
-            self.out.push('\n');
+        if guarded {
+            self.line(depth, "} else {");
+            self.out.push_str(self.program.source);
+            if !self.out.ends_with('\n') {
+                self.out.push('\n');
+            }
         }
         self.line(depth, "}");
         if blocked {

@@ -416,6 +416,63 @@ impl Set {
     pub fn to_text(&self) -> IslResult<String> {
         self.0.to_str().checked_text()
     }
+
+    /// The integer points of a bounded set, whatever its parameters'
+    /// values (fix them by constraints first); `None` if the set is
+    /// unbounded or holds more than `limit` points.
+    pub fn points(&self, limit: usize) -> IslResult<Option<Vec<Vec<i64>>>> {
+        let plain = self.copy()?.project_out_all_params().checked()?;
+        if !plain.is_bounded().checked()? || integer(&plain.count_val().checked()?)?.is_none_or(|n| n > limit as i64) {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        points_after(plain, &mut Vec::new(), &mut out)?;
+        Ok(Some(out))
+    }
+}
+
+/// Appends to `out` the points of the bounded `set`, each after `prefix`,
+/// slicing along its first dimension.
+fn points_after(set: IslSet, prefix: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) -> IslResult<()> {
+    if set.dim(DimType::Set).checked()? == 0 {
+        if !set.is_empty().checked()? {
+            out.push(prefix.clone());
+        }
+        return Ok(());
+    }
+    if set.is_empty().checked()? {
+        return Ok(());
+    }
+    let (Some(lo), Some(hi)) = (
+        integer(&set.copy().checked()?.dim_min_val(0).checked()?)?,
+        integer(&set.copy().checked()?.dim_max_val(0).checked()?)?,
+    ) else {
+        return Ok(());
+    };
+    // The last dimension is most often a whole interval: one count
+    // instead of a slice per value.
+    if set.dim(DimType::Set).checked()? == 1 && integer(&set.count_val().checked()?)? == Some(hi - lo + 1) {
+        out.extend((lo..=hi).map(|v| [prefix.as_slice(), &[v]].concat()));
+        return Ok(());
+    }
+    for v in lo..=hi {
+        let Ok(at) = i32::try_from(v) else {
+            return Err(IslError(format!("coordinate {v} out of range")));
+        };
+        let slice = set.copy().checked()?.fix_si(DimType::Set, 0, at).checked()?;
+        prefix.push(v);
+        points_after(slice.project_out(DimType::Set, 0, 1).checked()?, prefix, out)?;
+        prefix.pop();
+    }
+    Ok(())
+}
+
+/// `v` as an integer, `None` for an infinity or a fraction.
+fn integer(v: &Val) -> IslResult<Option<i64>> {
+    if !v.is_int().checked()? {
+        return Ok(None);
+    }
+    v.get_num_si().checked().map(Some)
 }
 
 impl Map {

@@ -34,6 +34,13 @@ impl Row {
         let e = self.extent();
         e.is_constant() && e.constant == 1
     }
+
+    /// Wraps the row modulo `modulus`, unless its range is known to be
+    /// no larger (see [`saves_room`]).
+    pub fn wrap(&mut self, modulus: Option<LinExpr>) {
+        let extent = self.range.1.sub(&self.range.0).add(&LinExpr::constant(1));
+        self.modulus = modulus.filter(|m| saves_room(m, &extent));
+    }
 }
 
 impl Mapping {
@@ -100,16 +107,25 @@ impl Mapping {
     }
 }
 
-/// The array as it is: a row per axis, shifted to start at 0; `None` if
-/// an axis's range over the written cells is not affine in the
-/// parameters.
+/// The array as it is: a row per axis, shifted to start at 0.
 pub fn canonical(conflicts: &Conflicts, array: &str, n_params: usize) -> IslResult<Option<Mapping>> {
+    along(conflicts, array, n_params, &unit_basis(conflicts.rank))
+}
+
+/// Rows along `basis`, without moduli; `None` if a row's range over the
+/// written cells is not affine in the parameters.
+pub(super) fn along(
+    conflicts: &Conflicts,
+    array: &str,
+    n_params: usize,
+    basis: &[Vec<i64>],
+) -> IslResult<Option<Mapping>> {
     let mut rows = Vec::new();
-    for normal in unit_basis(conflicts.rank) {
-        let Some(range) = image_range(conflicts, array, &normal, n_params)? else {
+    for normal in basis {
+        let Some(range) = image_range(conflicts, array, normal, n_params)? else {
             return Ok(None);
         };
-        rows.push(Row { normal, modulus: None, range });
+        rows.push(Row { normal: normal.clone(), modulus: None, range });
     }
     Ok(Some(Mapping { rows }))
 }
@@ -192,8 +208,9 @@ pub(super) fn wrapped_row(
         let project = Map::parse(&format!("{decl} -> {{ [{}] -> [{image}] }}", dims.join(", ")))?;
         bounds(&project.intersect_domain(&separated)?.range()?)?.map(|(_, largest)| largest.add(&LinExpr::constant(1)))
     };
-    let extent = range.1.sub(&range.0).add(&LinExpr::constant(1));
-    Ok(Some(Row { normal: normal.to_vec(), modulus: modulus.filter(|m| saves_room(m, &extent)), range }))
+    let mut row = Row { normal: normal.to_vec(), modulus: None, range };
+    row.wrap(modulus);
+    Ok(Some(row))
 }
 
 /// Bases to try Heuristic 3 along: every unimodular basis of small

@@ -7,6 +7,7 @@
 pub mod expand;
 pub mod lifetime;
 pub mod mapping;
+pub mod optimal;
 pub mod rewrite;
 pub mod smo;
 
@@ -62,6 +63,9 @@ pub struct StorageOptions {
     pub temporaries: Vec<String>,
     /// Arrays whose last values are read after the SCoP.
     pub live_out: Vec<String>,
+    /// With every parameter fixed: also search exhaustively for an
+    /// optimal mapping (`--storage-optimal`, [`optimal`]).
+    pub optimal: bool,
 }
 
 /// One array's storage, as `--emit=storage` reports it.
@@ -223,17 +227,38 @@ fn best_mapping(
     if matches!(options.method, Method::Smo | Method::Best) {
         candidates.push(smo::smo(&conflicts, array, np)?);
     }
+    let mut best = smallest_proven(candidates.into_iter().flatten(), &conflicts, np, values)?;
+    if options.optimal && options.method != Method::None && values.iter().all(Option::is_some) {
+        // The size to beat: the best heuristic's, else the array's.
+        let to_beat = match &best {
+            Some(m) => Some(m.clone()),
+            None => mapping::canonical(&conflicts, array, np)?.map(|m| with_params(m, values)),
+        };
+        let below = to_beat.and_then(|m| cells(&m, values)).unwrap_or(i64::MAX);
+        let optimal = optimal::optimal_mapping(&conflicts, array, np, below)?;
+        best = smallest_proven(best.into_iter().chain(optimal), &conflicts, np, values)?;
+    }
+    Ok(Ok((conflicts, best)))
+}
+
+/// The smallest of `candidates` that passes the proof.
+fn smallest_proven(
+    candidates: impl IntoIterator<Item = Mapping>,
+    conflicts: &Conflicts,
+    np: usize,
+    values: &[Option<i64>],
+) -> IslResult<Option<Mapping>> {
     let mut best: Option<Mapping> = None;
-    for candidate in candidates.into_iter().flatten() {
+    for candidate in candidates {
         let candidate = with_params(candidate, values);
-        if !candidate.is_valid(&conflicts, np)? {
+        if !candidate.is_valid(conflicts, np)? {
             continue;
         }
         if best.as_ref().is_none_or(|b| fewer(&candidate.extents(), &b.extents(), values)) {
             best = Some(candidate);
         }
     }
-    Ok(Ok((conflicts, best)))
+    Ok(best)
 }
 
 /// Whether extents `a` hold fewer cells than `b`: by value where the
