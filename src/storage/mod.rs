@@ -7,6 +7,7 @@
 pub mod expand;
 pub mod lifetime;
 pub mod mapping;
+pub mod quov;
 pub mod rewrite;
 
 use crate::frontend::decls::fresh_name;
@@ -31,6 +32,9 @@ pub enum Method {
     /// The successive modulo along several bases (Darte, Schreiber and
     /// Villard's Heuristic 3): the axes in every order, diagonals.
     Lattice,
+    /// A projection along the shortest quasi-universal occupancy vector
+    /// for tiled execution (Yuki and Rajopadhye), for uniform flows.
+    Quov,
     /// Every method above; the smallest proven mapping.
     Best,
 }
@@ -42,6 +46,7 @@ impl Method {
             Method::None => "none",
             Method::Modulo => "modulo",
             Method::Lattice => "lattice",
+            Method::Quov => "quov",
             Method::Best => "best",
         }
     }
@@ -74,6 +79,9 @@ pub struct ArrayStorage {
     pub new_cells: Option<i64>,
     /// Why the array keeps its storage, if it does.
     pub note: Option<String>,
+    /// `--storage=quov` or `best`: the shortest QUOV, over the loops.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quov: Option<Vec<i64>>,
 }
 
 /// The storage of each temporary array of `scop` (those the front end
@@ -84,6 +92,10 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
     let values = known_values(scop, options);
     let mut out = Vec::new();
     for array in temporaries(scop, options) {
+        let quov = match options.method {
+            Method::Quov | Method::Best => quov::shortest(scop, array)?.map(|q| q.vector),
+            _ => None,
+        };
         let entry = match best_mapping(scop, schedule, array, options, &values)? {
             Ok((conflicts, best)) => {
                 let original = mapping::canonical(&conflicts, array, params.len())?.map(|m| with_params(m, &values));
@@ -96,6 +108,7 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
                     original_cells: original.as_ref().and_then(|m| cells(m, &values)),
                     new_cells: best.as_ref().and_then(|m| cells(m, &values)),
                     note: None,
+                    quov,
                 }
             }
             Err(why) => ArrayStorage {
@@ -110,6 +123,7 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
                     Unanalysable::LiveIn => "read before the SCoP writes it".to_string(),
                     Unanalysable::NotWritten => "not written in the SCoP".to_string(),
                 }),
+                quov,
             },
         };
         out.push(entry);
@@ -214,6 +228,9 @@ fn best_mapping(
         for basis in mapping::lattice_bases(conflicts.rank) {
             candidates.push(mapping::successive_modulo_along(&conflicts, array, np, &basis)?);
         }
+    }
+    if matches!(options.method, Method::Quov | Method::Best) {
+        candidates.push(quov::mapping(scop, array, &conflicts, np)?);
     }
     let mut best: Option<Mapping> = None;
     for candidate in candidates.into_iter().flatten() {
