@@ -202,7 +202,7 @@ struct TimeSpace {
 impl TimeSpace {
     fn of(scop: &Scop, array: &str) -> IslResult<Option<TimeSpace>> {
         let dims = scop.schedule_dims;
-        if dims % 2 == 0 {
+        if dims.is_multiple_of(2) {
             return Ok(None);
         }
         let writers: Vec<(usize, Map)> = scop
