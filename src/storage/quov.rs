@@ -154,7 +154,7 @@ fn bands(reduced: &[Vec<i64>], loops: usize) -> Vec<(Range<usize>, bool)> {
 /// reaches first in every execution the groups allow: in a tilable
 /// group, the element-wise maximum (Theorem 1); in a sequential one,
 /// the lexicographic maximum `m` or `[m_1 + 1, 0, ...]`, whichever is
-/// shorter (Corollary 1); group after group (Corollary 2). A vector
+/// shorter (Corollary 1; the latter on a tie: it ends the constraints); group after group (Corollary 2). A vector
 /// left behind in some group is done: only those equal to `u` there
 /// constrain the groups inside.
 fn shortest_over(active: &[&[i64]], groups: &[(Range<usize>, bool)], loops: usize) -> Vec<i64> {
@@ -404,8 +404,8 @@ mod tests {
         let sequential = vec![(0..2, false)];
         let flows: Vec<&[i64]> = vec![&[1, 1], &[1, -1], &[1, 0]];
         assert_eq!(shortest_over(&flows, &sequential, 2), vec![2, 0]);
-        let flows: Vec<&[i64]> = vec![&[0, 3], &[1, -1]];
-        assert_eq!(shortest_over(&flows, &sequential, 2), vec![1, -1]);
+        let flows: Vec<&[i64]> = vec![&[0, 5], &[1, 0]];
+        assert_eq!(shortest_over(&flows, &sequential, 2), vec![1, 0]);
     }
 
     #[test]
