@@ -130,7 +130,7 @@ pub(super) fn along(
     Ok(Some(Mapping { rows }))
 }
 
-fn unit_basis(rank: usize) -> Vec<Vec<i64>> {
+pub(super) fn unit_basis(rank: usize) -> Vec<Vec<i64>> {
     (0..rank).map(|p| (0..rank).map(|d| i64::from(d == p)).collect()).collect()
 }
 
@@ -293,7 +293,7 @@ fn determinant(m: &[Vec<i64>]) -> i64 {
 /// far apart live values are, an extent from how far the writes reach;
 /// when they cannot be compared (`2N + 1` against `M + 2N - 2`), the
 /// window of live values is the better bet.
-fn saves_room(m: &LinExpr, extent: &LinExpr) -> bool {
+pub(super) fn saves_room(m: &LinExpr, extent: &LinExpr) -> bool {
     let gap = extent.sub(m);
     let no_larger = (gap.is_constant() && gap.constant <= 0) || (extent.is_constant() && !m.is_constant());
     !no_larger

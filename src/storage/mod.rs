@@ -8,6 +8,7 @@ pub mod expand;
 pub mod lifetime;
 pub mod mapping;
 pub mod optimal;
+pub mod quov;
 pub mod rewrite;
 pub mod smo;
 
@@ -36,6 +37,9 @@ pub enum Method {
     /// SMO's partitioning hyperplanes, each the solution of an integer
     /// program (Bhaskaracharya, Bondhugula and Cohen).
     Smo,
+    /// A projection along the shortest quasi-universal occupancy vector
+    /// for tiled execution (Yuki and Rajopadhye), for uniform flows.
+    Quov,
     /// Every method above; the smallest proven mapping.
     Best,
 }
@@ -48,6 +52,7 @@ impl Method {
             Method::Modulo => "modulo",
             Method::Lattice => "lattice",
             Method::Smo => "smo",
+            Method::Quov => "quov",
             Method::Best => "best",
         }
     }
@@ -83,6 +88,9 @@ pub struct ArrayStorage {
     pub new_cells: Option<i64>,
     /// Why the array keeps its storage, if it does.
     pub note: Option<String>,
+    /// `--storage=quov` or `best`: the shortest QUOV, over the loops.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quov: Option<Vec<i64>>,
 }
 
 /// The storage of each temporary array of `scop` (those the front end
@@ -93,6 +101,10 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
     let values = known_values(scop, options);
     let mut out = Vec::new();
     for array in temporaries(scop, options) {
+        let quov = match options.method {
+            Method::Quov | Method::Best => quov::shortest(scop, array)?.map(|q| q.vector),
+            _ => None,
+        };
         let entry = match best_mapping(scop, schedule, array, options, &values)? {
             Ok((conflicts, best)) => {
                 let original = mapping::canonical(&conflicts, array, params.len())?.map(|m| with_params(m, &values));
@@ -105,6 +117,7 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
                     original_cells: original.as_ref().and_then(|m| cells(m, &values)),
                     new_cells: best.as_ref().and_then(|m| cells(m, &values)),
                     note: None,
+                    quov,
                 }
             }
             Err(why) => ArrayStorage {
@@ -119,6 +132,7 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
                     Unanalysable::LiveIn => "read before the SCoP writes it".to_string(),
                     Unanalysable::NotWritten => "not written in the SCoP".to_string(),
                 }),
+                quov,
             },
         };
         out.push(entry);
@@ -226,6 +240,9 @@ fn best_mapping(
     }
     if matches!(options.method, Method::Smo | Method::Best) {
         candidates.push(smo::smo(&conflicts, array, np)?);
+    }
+    if matches!(options.method, Method::Quov | Method::Best) {
+        candidates.push(quov::mapping(scop, array, &conflicts, np)?);
     }
     let mut best = smallest_proven(candidates.into_iter().flatten(), &conflicts, np, values)?;
     if options.optimal && options.method != Method::None && values.iter().all(Option::is_some) {

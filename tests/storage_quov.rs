@@ -1,0 +1,106 @@
+//! Storage along the shortest quasi-universal occupancy vector (Yuki and
+//! Rajopadhye): the vector and the cells `--emit=storage-json` reports
+//! for each QUOV oracle, and the same output under tiles of several sizes.
+
+mod common;
+use common::{gcc, root, run, scratch};
+use polyc::driver::{self, Emit, Options, ScheduleKind, TileOptions};
+use polyc::storage::{Method, StorageOptions};
+use serde_json::Value;
+use std::time::Duration;
+
+fn oracle(name: &str) -> String {
+    std::fs::read_to_string(root().join("corpus/storage").join(format!("{name}.c"))).expect("oracle")
+}
+
+/// The source order (what the QUOV is computed on), tiled when `tile`
+/// gives a size.
+fn options(method: Method, tile: Option<i64>) -> Options {
+    Options {
+        schedule: ScheduleKind::Identity,
+        tile: tile.map(|size| TileOptions { sizes: vec![size], l2_ratio: None }),
+        storage: StorageOptions { method, ..StorageOptions::default() },
+        ..Options::default()
+    }
+}
+
+/// The first array's entry of `--emit=storage-json`, with `params` fixed.
+fn entry(name: &str, method: Method, params: &[(&str, i64)]) -> Value {
+    let mut options = options(method, None);
+    options.emit = Emit::StorageJson;
+    options.storage.params = params.iter().map(|(p, v)| (p.to_string(), *v)).collect();
+    let output = driver::compile(oracle(name), &options).expect("compiles").output;
+    let report: Value = serde_json::from_str(&output).expect("JSON");
+    report[0]["arrays"][0].clone()
+}
+
+#[test]
+fn figure_1_projects_along_the_element_wise_maximum() {
+    let a = entry("quov_fig1", Method::Quov, &[("N", 40)]);
+    assert_eq!(a["quov"], serde_json::json!([2, 2]), "{a}");
+    assert_eq!(a["mapping"], "A[i0, i1] -> A[i0 mod 2, -i0 + i1 + 39]", "{a}");
+    assert_eq!(a["new_cells"], 2 * (2 * 40 - 1), "{a}");
+}
+
+#[test]
+fn smith_waterman_folds_onto_n_plus_m_minus_one_diagonals() {
+    let h = entry("smith_waterman", Method::Quov, &[]);
+    assert_eq!(h["quov"], serde_json::json!([1, 1]), "{h}");
+    assert_eq!(h["new_size"], "(M + N - 1)", "{h}");
+    let h = entry("smith_waterman", Method::Quov, &[("N", 50), ("M", 70)]);
+    assert_eq!(h["new_cells"], 119, "{h}");
+}
+
+#[test]
+fn a_value_read_in_its_own_iteration_after_its_writer_needs_a_scalar() {
+    let b = entry("quov_fig3b", Method::Quov, &[("N", 100)]);
+    assert_eq!(b["quov"], serde_json::json!([1]), "{b}");
+    assert_eq!(b["new_cells"], 1, "{b}");
+}
+
+#[test]
+fn a_non_uniform_flow_gets_no_quov() {
+    // The consumer loop reads the last row and column of A: the distances
+    // depend on the iteration, so the method does not apply.
+    let text = std::fs::read_to_string(root().join("corpus/storage/produce_consume.c")).unwrap();
+    let mut options = options(Method::Quov, None);
+    options.emit = Emit::StorageJson;
+    let output = driver::compile(text, &options).expect("compiles").output;
+    let report: Value = serde_json::from_str(&output).expect("JSON");
+    let a = &report[0]["arrays"][0];
+    assert!(a.get("quov").is_none() && a["mapping"].is_null(), "{a}");
+}
+
+/// The QUOV kernels compute the same under tiles of every size (the
+/// mapping does not depend on it), with `quov` and with `best`; and the
+/// QUOV mapping is the one applied, whatever the size.
+#[test]
+fn the_quov_kernels_are_identical_under_several_tile_sizes() {
+    let dir = scratch("storage-quov");
+    for name in ["smith_waterman", "quov_fig3b"] {
+        let original = dir.join(format!("{name}.c"));
+        std::fs::write(&original, oracle(name)).unwrap();
+        gcc(&original, &dir.join(name), &[]).unwrap();
+        let expected = run(&dir.join(name), Duration::from_secs(20)).unwrap();
+        assert!(!expected.is_empty());
+        for method in [Method::Quov, Method::Best] {
+            for size in [2, 3, 5, 16, 32] {
+                let outcome = driver::compile(oracle(name), &options(method, Some(size))).expect("compiles");
+                let applied = &outcome.scops[0].transforms;
+                assert!(
+                    applied.iter().any(|t| t == &format!("storage={}", method.name())),
+                    "{name} {size}: {applied:?}"
+                );
+                if method == Method::Quov && name == "smith_waterman" {
+                    assert!(applied.iter().any(|t| t.starts_with("tile")), "{name} {size}: {applied:?}");
+                    assert!(outcome.output.contains("double polyc_H[M + N - 1];"), "{name} {size}");
+                }
+                let (source, binary) = (dir.join(format!("{name}.{size}.c")), dir.join(format!("{name}.{size}")));
+                std::fs::write(&source, &outcome.output).unwrap();
+                gcc(&source, &binary, &[]).unwrap();
+                let got = run(&binary, Duration::from_secs(20)).unwrap();
+                assert!(got == expected, "{name} {method:?} tiles of {size}: output differs");
+            }
+        }
+    }
+}
