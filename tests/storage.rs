@@ -228,7 +228,9 @@ fn a_mapping_that_folds_conflicting_cells_together_is_rejected() {
     );
     let source = Source::parse(text).unwrap();
     let scop = Scop::build(source.scops().scops.remove(0)).unwrap();
-    let conflicts = lifetime::conflicts(&scop, &Scattering::original(&scop), "tmp", false).unwrap().unwrap();
+    let original = Scattering::original(&scop);
+    let order = lifetime::RunOrder::sequential(&original, scop.statements.len());
+    let conflicts = lifetime::conflicts(&scop, &order, "tmp", false).unwrap().unwrap();
     let proven = mapping::successive_modulo(&conflicts, "tmp", 0).unwrap().unwrap();
     assert!(proven.is_valid(&conflicts, 0).unwrap());
     // tmp[i] and tmp[i - 1] are live at once: one cell cannot hold both.

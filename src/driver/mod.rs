@@ -11,7 +11,7 @@ use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
-use crate::storage::{self, expand::ExpandedArray, StorageOptions};
+use crate::storage::{self, expand::ExpandedArray, lifetime::RunOrder, StorageOptions};
 use serde::Serialize;
 
 mod plan;
@@ -265,7 +265,17 @@ fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Opti
 /// the SCoP is planned to run in.
 fn storage_report(scop: &Scop, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
     let plan = plan::plan(scop, options);
-    Ok(storage::report(scop, &plan.scattering, &options.storage)?)
+    Ok(storage::report(scop, &run_order(scop, &plan), &options.storage)?)
+}
+
+/// The order `plan` runs `scop` in: a statement's loops are concurrent
+/// from the outermost one marked parallel, SIMD or jammed (whether or
+/// not the printer uses the mark: a sound over-approximation).
+fn run_order<'a>(scop: &Scop, plan: &'a Plan) -> RunOrder<'a> {
+    let concurrent = (0..scop.statements.len())
+        .map(|k| plan.marks.get(k)?.iter().position(|m| m.parallel || m.simd || m.jam))
+        .collect();
+    RunOrder { schedule: &plan.scattering, concurrent }
 }
 
 /// `--emit=schedule`: what was applied, each statement's time map, the marks.
@@ -443,7 +453,7 @@ fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &
     if options.storage.method == storage::Method::None || options.trace {
         return Contracted::default();
     }
-    let found = match storage::contractions(scop, &plan.scattering, &options.storage, taken) {
+    let found = match storage::contractions(scop, &run_order(scop, plan), &options.storage, taken) {
         Ok(found) => found,
         Err(e) => {
             plan.notes.refused(format!("storage contraction not applied: {e}"));

@@ -42,12 +42,27 @@ pub enum Unanalysable {
     NotWritten,
 }
 
-/// The conflicts of `array`'s cells when the SCoP runs in the order of
-/// `schedule` (a legal reordering of the source); `live_out`: its last
-/// values are read after the SCoP.
+/// The order a SCoP runs in: a schedule (a legal reordering of the
+/// source), and per statement the outermost time dimension whose loop
+/// may run its iterations in any order or at once (a parallel, SIMD or
+/// jammed loop), if any.
+pub struct RunOrder<'a> {
+    pub schedule: &'a Scattering,
+    pub concurrent: Vec<Option<usize>>,
+}
+
+impl<'a> RunOrder<'a> {
+    /// `schedule`'s loops run one iteration after another.
+    pub fn sequential(schedule: &'a Scattering, n_statements: usize) -> RunOrder<'a> {
+        RunOrder { schedule, concurrent: vec![None; n_statements] }
+    }
+}
+
+/// The conflicts of `array`'s cells when the SCoP runs in `order`;
+/// `live_out`: its last values are read after the SCoP.
 pub fn conflicts(
     scop: &Scop,
-    schedule: &Scattering,
+    order: &RunOrder,
     array: &str,
     live_out: bool,
 ) -> IslResult<Result<Conflicts, Unanalysable>> {
@@ -84,9 +99,9 @@ pub fn conflicts(
             return Ok(Err(Unanalysable::LiveIn));
         }
     }
-    let stamps = Stamps { scop, schedule };
-    let written_at = stamps.of(&writes, 1)?;
-    let mut ends = flow.apply_range(&stamps.of(&reads, 0)?)?.union(&written_at)?;
+    let stamps = Stamps::new(scop, order);
+    let written_at = stamps.of(&writes, 1, Edge::Start)?;
+    let mut ends = flow.apply_range(&stamps.of(&reads, 0, Edge::End)?)?.union(&stamps.of(&writes, 1, Edge::End)?)?;
     if live_out {
         ends = ends.union(&stamps.at_end(&last_writes(scop, &writes, &w, &source_order)?)?)?;
     }
@@ -140,36 +155,84 @@ fn last_writes(
 }
 
 /// Time stamps of statement instances under a schedule (see the module
-/// documentation).
+/// documentation). Where a statement's loop at time dimension `k` runs
+/// concurrently, its iterations' order is unknown: a lifetime that starts
+/// or ends inside it is stretched to the whole run of that loop (all its
+/// iterations, within one iteration of the loops around). A bracket
+/// before dimension `k` says where a stamp stands: before the run (-1),
+/// in it (0), after it (1).
 struct Stamps<'a> {
     scop: &'a Scop,
-    schedule: &'a Scattering,
+    order: &'a RunOrder<'a>,
+    /// The time dimensions with a bracket, in order.
+    brackets: Vec<usize>,
 }
 
-impl Stamps<'_> {
-    /// `S_k[i] -> [0, schedule(i), rw]` for the instances of each access.
-    fn of(&self, accesses: &[(usize, &Map)], rw: i64) -> IslResult<UnionMap> {
-        let dims: Vec<String> = (0..self.schedule.dims).map(|d| format!("c{d}")).collect();
-        let stamp = Map::parse(&format!(
-            "{} -> {{ [{}] -> [0, {}, {rw}] }}",
-            params_decl(self.scop.ast.params.len()),
-            dims.join(", "),
-            dims.join(", ")
-        ))?;
+/// Which stamp of an instance: its own, or the start or the end of the
+/// concurrent loop run it is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Edge {
+    Start,
+    End,
+}
+
+impl<'a> Stamps<'a> {
+    fn new(scop: &'a Scop, order: &'a RunOrder<'a>) -> Stamps<'a> {
+        let mut brackets: Vec<usize> = order.concurrent.iter().flatten().copied().collect();
+        brackets.sort_unstable();
+        brackets.dedup();
+        Stamps { scop, order, brackets }
+    }
+
+    /// `S_k[i] -> [0, schedule(i), rw]` for the instances of each access,
+    /// stretched to `edge` of a concurrent loop run.
+    fn of(&self, accesses: &[(usize, &Map)], rw: i64, edge: Edge) -> IslResult<UnionMap> {
+        let dims: Vec<String> = (0..self.order.schedule.dims).map(|d| format!("c{d}")).collect();
         let mut maps = Vec::new();
         for &(k, access) in accesses {
+            let stamp = Map::parse(&format!(
+                "{} -> {{ [{}] -> [0, {}] }}",
+                params_decl(self.scop.ast.params.len()),
+                dims.join(", "),
+                self.stamp(&dims, rw, self.order.concurrent[k].map(|at| (at, edge))).join(", ")
+            ))?;
             maps.push(self.time_of(k)?.intersect_domain(&access.domain()?)?.apply_range(&stamp)?);
         }
         UnionMap::from_maps(&maps)
     }
 
+    /// The stamp after the phase: the time dimensions `dims` with their
+    /// brackets, then `rw`; from a concurrent dimension on, the bracket
+    /// of `edge` and zeros.
+    fn stamp(&self, dims: &[String], rw: i64, stretched: Option<(usize, Edge)>) -> Vec<String> {
+        let mut out = Vec::new();
+        for (d, dim) in dims.iter().enumerate() {
+            match stretched {
+                Some((at, edge)) if d >= at => {
+                    if self.brackets.contains(&d) {
+                        out.push(if d > at { "0" } else if edge == Edge::Start { "-1" } else { "1" }.to_string());
+                    }
+                    out.push("0".to_string());
+                }
+                _ => {
+                    if self.brackets.contains(&d) {
+                        out.push("0".to_string());
+                    }
+                    out.push(dim.clone());
+                }
+            }
+        }
+        out.push(if stretched.is_some() { "0".to_string() } else { rw.to_string() });
+        out
+    }
+
     /// `S_k[i] -> [1, 0, ..., 0]`, after every instance, for `instances`.
     fn at_end(&self, instances: &[(usize, Set)]) -> IslResult<UnionMap> {
-        let zeros = vec!["0"; self.schedule.dims + 1].join(", ");
+        let zeros = vec!["0"; self.order.schedule.dims + self.brackets.len() + 1].join(", ");
         let end = Map::parse(&format!(
             "{} -> {{ [{}] -> [1, {zeros}] }}",
             params_decl(self.scop.ast.params.len()),
-            (0..self.schedule.dims).map(|d| format!("c{d}")).collect::<Vec<_>>().join(", ")
+            (0..self.order.schedule.dims).map(|d| format!("c{d}")).collect::<Vec<_>>().join(", ")
         ))?;
         let mut maps = Vec::new();
         for (k, set) in instances {
@@ -180,8 +243,9 @@ impl Stamps<'_> {
 
     /// Statement `k`'s schedule.
     fn time_of(&self, k: usize) -> IslResult<Map> {
-        let at = self.schedule.stmts.iter().position(|&s| s == k);
+        let schedule = self.order.schedule;
+        let at = schedule.stmts.iter().position(|&s| s == k);
         let at = at.ok_or_else(|| isl::IslError(format!("S{k} has no schedule")))?;
-        Ok(self.schedule.maps[at].clone())
+        Ok(schedule.maps[at].clone())
     }
 }

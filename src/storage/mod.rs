@@ -16,8 +16,7 @@ use crate::frontend::decls::fresh_name;
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::isl::{IslResult, Set};
 use crate::model::{array_tuple, params_decl, Scop};
-use crate::schedule::Scattering;
-use lifetime::{Conflicts, Unanalysable};
+use lifetime::{Conflicts, RunOrder, Unanalysable};
 use mapping::Mapping;
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -95,8 +94,8 @@ pub struct ArrayStorage {
 
 /// The storage of each temporary array of `scop` (those the front end
 /// found, and `options.temporaries`) when it runs in the order of
-/// `schedule`.
-pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> IslResult<Vec<ArrayStorage>> {
+/// `order`.
+pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslResult<Vec<ArrayStorage>> {
     let params = &scop.ast.params;
     let values = known_values(scop, options);
     let mut out = Vec::new();
@@ -105,7 +104,7 @@ pub fn report(scop: &Scop, schedule: &Scattering, options: &StorageOptions) -> I
             Method::Quov | Method::Best => quov::shortest(scop, array)?.map(|q| q.vector),
             _ => None,
         };
-        let entry = match best_mapping(scop, schedule, array, options, &values)? {
+        let entry = match best_mapping(scop, order, array, options, &values)? {
             Ok((conflicts, best)) => {
                 let original = mapping::canonical(&conflicts, array, params.len())?.map(|m| with_params(m, &values));
                 ArrayStorage {
@@ -159,7 +158,7 @@ pub struct Contraction {
 /// `options.method` stores in fewer cells (new names clear of `taken`).
 pub fn contractions(
     scop: &Scop,
-    schedule: &Scattering,
+    order: &RunOrder,
     options: &StorageOptions,
     taken: &BTreeSet<String>,
 ) -> IslResult<Vec<Contraction>> {
@@ -169,7 +168,7 @@ pub fn contractions(
     // A live-out array keeps its storage: code after the SCoP reads it
     // where it was (its last values would need copying back).
     for array in temporaries(scop, options).filter(|a| !is_live_out(scop, options, a)) {
-        let Ok((conflicts, Some(best))) = best_mapping(scop, schedule, array, options, &values)? else {
+        let Ok((conflicts, Some(best))) = best_mapping(scop, order, array, options, &values)? else {
             continue;
         };
         let Some(canonical) = mapping::canonical(&conflicts, array, scop.ast.params.len())? else {
@@ -218,13 +217,13 @@ fn known_values(scop: &Scop, options: &StorageOptions) -> Vec<Option<i64>> {
 /// that passes the proof (`None`: none does).
 fn best_mapping(
     scop: &Scop,
-    schedule: &Scattering,
+    order: &RunOrder,
     array: &str,
     options: &StorageOptions,
     values: &[Option<i64>],
 ) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
     let live_out = is_live_out(scop, options, array);
-    let conflicts = match lifetime::conflicts(scop, schedule, array, live_out)? {
+    let conflicts = match lifetime::conflicts(scop, order, array, live_out)? {
         Ok(c) => fixed(c, array, values)?,
         Err(why) => return Ok(Err(why)),
     };
