@@ -103,7 +103,13 @@ fn next_hyperplane(unresolved: &Set, rank: usize, n_params: usize) -> IslResult<
     }
     let mut search = Search { at: &at, valid: &valid, best: None, visited: 0 };
     search.visit(0, 0, Set::from_constraints(0, at.count(), &base)?)?;
-    Ok(search.best.map(|(_, point)| (0..rank).map(|d| point[at.normal_index(d)]).collect()))
+    Ok(search.best.map(|(_, point)| {
+        let normal: Vec<i64> = (0..rank).map(|d| point[at.normal_index(d)]).collect();
+        // A hyperplane and its opposite separate the same cells: the one
+        // whose first coefficient is positive reads better.
+        let sign = normal.iter().find(|&&a| a != 0).map_or(1, |a| a.signum());
+        normal.into_iter().map(|a| a * sign).collect()
+    }))
 }
 
 /// The differences `d < 0` in the lexicographic order, one of each pair
@@ -226,9 +232,34 @@ fn satisfying_form(at: &Unknowns, sign: i64) -> Form {
 fn holds(valid: &[Constraint], form: &Form) -> Vec<Constraint> {
     valid
         .iter()
-        .map(|c| Constraint {
-            expr: c.expr.substitute(&|k| form.coefficients[k].clone()),
-            is_eq: c.is_eq,
-        })
+        .map(|c| Constraint { expr: c.expr.substitute(&|k| form.coefficients[k].clone()), is_eq: c.is_eq })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_negative_half_is_cut_into_orthants_that_cover_it_once() {
+        let orthants = lexicographically_negative(2, 0).unwrap();
+        // d0 < 0 with d1 of either sign, then d0 = 0 > d1.
+        assert_eq!(orthants.len(), 3);
+        let half = Set::parse("{ [d0, d1] : -3 <= d0, d1 <= 3 and (d0 < 0 or (d0 = 0 and d1 < 0)) }").unwrap();
+        let mut covered = Set::parse("{ [d0, d1] : false }").unwrap();
+        for o in &orthants {
+            let part = o.intersect(&half).unwrap();
+            assert!(part.intersect(&covered).unwrap().is_empty().unwrap(), "orthants overlap");
+            covered = covered.union(&part).unwrap();
+        }
+        assert!(covered.is_equal(&half).unwrap());
+    }
+
+    #[test]
+    fn a_single_piece_is_satisfied_by_the_hyperplane_of_smallest_bound() {
+        // Differences of a window of 3 along d1 within rows d0 = 0: the
+        // axis d1 separates them with the smallest bound, 2.
+        let unresolved = Set::parse("{ [d0, d1] : d0 = 0 and -2 <= d1 <= 2 and d1 != 0 }").unwrap();
+        assert_eq!(next_hyperplane(&unresolved, 2, 0).unwrap(), Some(vec![0, 1]));
+    }
 }
