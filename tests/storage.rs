@@ -268,3 +268,29 @@ fn contracted_temporaries_are_declared_small_and_compute_the_same() {
         assert_eq!(run(&dir.join("b"), Duration::from_secs(20)).unwrap(), expected, "{n}");
     }
 }
+
+/// A global array named a temporary: its rows are read only within
+/// their own iteration of i.
+const GLOBAL_TEMPORARY: &str = "#include <stdio.h>\n#define N 300\ndouble x[N], y[N], tmp[N][N];\nvoid f(void) {\n  \
+int i, j;\n#pragma scop\n  for (i = 0; i < N; i++) {\n    for (j = 0; j < N; j++)\n      tmp[i][j] = x[j] * i;\n    \
+for (j = 1; j < N; j++)\n      y[i] = y[i] + tmp[i][j] * tmp[i][j - 1];\n  }\n#pragma endscop\n}\nint main(void) {\n  \
+int i;\n  for (i = 0; i < N; i++)\n    x[i] = i * 0.5;\n  f();\n  for (i = 0; i < N; i += 7)\n    \
+printf(\"%.17g\\n\", y[i]);\n  return 0;\n}\n";
+
+#[test]
+fn a_contracted_global_goes_on_the_heap_and_computes_the_same() {
+    let storage = StorageOptions { temporaries: vec!["tmp".to_string()], ..modulo() };
+    let code = driver::compile(GLOBAL_TEMPORARY.to_string(), &Options { storage, ..Options::default() })
+        .expect("compiles")
+        .output;
+    assert!(code.contains("__builtin_malloc(sizeof(double) * (__SIZE_TYPE__)N + 64)"), "{code}");
+    assert!(code.contains("__builtin_free(polyc_tmp_memory);"), "{code}");
+    let dir = scratch("storage-heap");
+    let (original, contracted) = (dir.join("original.c"), dir.join("contracted.c"));
+    std::fs::write(&original, GLOBAL_TEMPORARY).unwrap();
+    std::fs::write(&contracted, &code).unwrap();
+    gcc(&original, &dir.join("original"), &[]).unwrap();
+    gcc(&contracted, &dir.join("contracted"), &[]).unwrap();
+    let limit = Duration::from_secs(20);
+    assert!(run(&dir.join("original"), limit).unwrap() == run(&dir.join("contracted"), limit).unwrap());
+}

@@ -2,14 +2,22 @@
 //! choose them over the SCoP's source text (enough work, storage
 //! allocated, parameters where contracted storage is proven).
 
-use super::{Node, Printer};
+use super::{Node, Printer, Program};
 use crate::model::affine::{Constraint, LinExpr};
 use crate::storage::Contraction;
 
-impl Printer<'_> {
+/// An array the versioned code allocates on the heap.
+struct HeapArray<'a> {
+    name: &'a str,
+    ty: &'a str,
+    extents: Vec<LinExpr>,
+}
+
+impl<'a> Printer<'a> {
     /// `nodes` behind the run-time checks that choose them over the
     /// SCoP's source text: enough work ([`Program::work`] against
-    /// `POLYC_MIN_WORK`), and each expanded variable's array allocated
+    /// `POLYC_MIN_WORK`), and each expanded variable's array, and each
+    /// contracted array whose original was not on the stack, allocated
     /// on the heap (its extents checked, so that the size cannot
     /// overflow; only when the work is enough), reached through a
     /// `restrict` pointer: nothing else points into it.
@@ -25,13 +33,14 @@ impl Printer<'_> {
                 wanted.push(proven);
             }
         }
-        let blocked = !self.program.expanded.is_empty();
+        let heap = self.heap_arrays();
+        let blocked = !heap.is_empty();
         let depth = usize::from(blocked);
         if blocked {
             self.line(0, "{");
         }
         let mut memories = Vec::new();
-        for a in self.program.expanded {
+        for a in &heap {
             let memory = self.fresh_name(&format!("{}_memory", a.name));
             let extents: Vec<String> = a.extents.iter().map(|e| self.atom(e)).collect();
             let mut checks = wanted.clone();
@@ -54,7 +63,7 @@ impl Printer<'_> {
         // for the declarations, and no source to fall back on.
         let guarded = !chosen.is_empty();
         self.line(depth, &if guarded { format!("if ({}) {{", chosen.join(" && ")) } else { "{".to_string() });
-        for (a, (memory, extents)) in self.program.expanded.iter().zip(&memories) {
+        for (a, (memory, extents)) in heap.iter().zip(&memories) {
             let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
             self.line(
                 depth + 1,
@@ -97,17 +106,30 @@ impl Printer<'_> {
         }
     }
 
-    /// The declaration of a contracted array, with its mapping beside it.
+    /// The arrays to allocate on the heap: the expanded ones, and the
+    /// contracted ones (not scalars) whose original was not on the stack:
+    /// a global array's new extents may not fit there.
+    fn heap_arrays(&self) -> Vec<HeapArray<'a>> {
+        let program: &'a Program<'a> = self.program;
+        let expanded =
+            program.expanded.iter().map(|a| HeapArray { name: &a.name, ty: &a.ty, extents: a.extents.clone() });
+        let contracted = program
+            .contracted
+            .iter()
+            .filter(|c| c.on_heap && !c.mapping.is_one_cell())
+            .map(|c| HeapArray { name: &c.name, ty: &c.ty, extents: c.mapping.stored_extents() });
+        expanded.chain(contracted).collect()
+    }
+
+    /// The declaration of a contracted array (its pointer, if it is on
+    /// the heap), with its mapping beside it.
     fn declare_contracted(&mut self, c: &Contraction, depth: usize) {
         self.helpers.modulo |= c.mapping.rows.iter().any(|r| r.modulus.is_some() && !r.is_one_cell());
-        let rows: Vec<String> = c
-            .mapping
-            .rows
-            .iter()
-            .filter(|r| !r.is_one_cell())
-            .map(|r| format!("[{}]", self.expr(&r.extent())))
-            .collect();
         self.line(depth, &format!("/* {} */", c.text));
+        if c.on_heap && !c.mapping.is_one_cell() {
+            return;
+        }
+        let rows: Vec<String> = c.mapping.stored_extents().iter().map(|e| format!("[{}]", self.expr(e))).collect();
         self.line(depth, &format!("{} {}{};", c.ty, c.name, rows.concat()));
     }
 

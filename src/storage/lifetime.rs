@@ -210,7 +210,16 @@ impl<'a> Stamps<'a> {
             match stretched {
                 Some((at, edge)) if d >= at => {
                     if self.brackets.contains(&d) {
-                        out.push(if d > at { "0" } else if edge == Edge::Start { "-1" } else { "1" }.to_string());
+                        out.push(
+                            if d > at {
+                                "0"
+                            } else if edge == Edge::Start {
+                                "-1"
+                            } else {
+                                "1"
+                            }
+                            .to_string(),
+                        );
                     }
                     out.push("0".to_string());
                 }

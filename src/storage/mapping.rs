@@ -44,6 +44,17 @@ impl Row {
 }
 
 impl Mapping {
+    /// The extents of the new array's dimensions: those of the rows with
+    /// more than one cell (the others need no index).
+    pub fn stored_extents(&self) -> Vec<LinExpr> {
+        self.rows.iter().filter(|r| !r.is_one_cell()).map(Row::extent).collect()
+    }
+
+    /// Whether the whole array folds onto one cell: a scalar.
+    pub fn is_one_cell(&self) -> bool {
+        self.rows.iter().all(Row::is_one_cell)
+    }
+
     /// The number of cells each dimension of the new array holds.
     pub fn extents(&self) -> Vec<LinExpr> {
         self.rows.iter().map(Row::extent).collect()

@@ -146,6 +146,9 @@ pub struct Contraction {
     pub name: String,
     /// Its element type.
     pub ty: String,
+    /// The original is not a local of the function (a global, or an
+    /// array passed in): the new one goes on the heap, not the stack.
+    pub on_heap: bool,
     pub mapping: Mapping,
     /// `A[i0] -> A[i0 mod 2]`, for a comment beside the declaration.
     pub text: String,
@@ -179,11 +182,12 @@ pub fn contractions(
         }
         let name = fresh_name(&format!("polyc_{array}"), |n| names.contains(n));
         names.insert(name.clone());
-        let ty = scop.ast.arrays.iter().find(|(a, _)| a == array).map(|(_, d)| d.ty.clone()).unwrap_or_default();
+        let decl = scop.ast.arrays.iter().find(|(a, _)| a == array).map(|(_, d)| d);
         out.push(Contraction {
             array: array.to_string(),
             name,
-            ty,
+            ty: decl.map(|d| d.ty.clone()).unwrap_or_default(),
+            on_heap: decl.is_none_or(|d| !d.is_local),
             text: best.text(array, conflicts.rank, &scop.ast.params),
             mapping: best,
             context: conflicts.context.disjuncts()?,
