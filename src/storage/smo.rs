@@ -226,9 +226,6 @@ fn satisfying_form(at: &Unknowns, sign: i64) -> Form {
 fn holds(valid: &[Constraint], form: &Form) -> Vec<Constraint> {
     valid
         .iter()
-        .map(|c| Constraint {
-            expr: c.expr.substitute(&|k| form.coefficients[k].clone()),
-            is_eq: c.is_eq,
-        })
+        .map(|c| Constraint { expr: c.expr.substitute(&|k| form.coefficients[k].clone()), is_eq: c.is_eq })
         .collect()
 }
