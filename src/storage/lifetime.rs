@@ -38,6 +38,8 @@ pub enum Unanalysable {
     LiveIn,
     /// The SCoP never writes it.
     NotWritten,
+    /// The analysis ran out of its isl budget.
+    OutOfBudget,
 }
 
 /// The conflicts of `array`'s cells when the SCoP runs in the order of
