@@ -2,8 +2,8 @@
 //! mapping and its proof, as `--emit=storage-json` reports them.
 
 mod common;
-use common::{gcc, run, scratch};
-use polyc::driver::{self, Emit, Options};
+use common::{gcc, root, run, scratch};
+use polyc::driver::{self, Emit, Options, ScheduleKind};
 use polyc::frontend::Source;
 use polyc::model::affine::LinExpr;
 use polyc::model::Scop;
@@ -293,4 +293,21 @@ fn a_contracted_global_goes_on_the_heap_and_computes_the_same() {
     gcc(&contracted, &dir.join("contracted"), &[]).unwrap();
     let limit = Duration::from_secs(20);
     assert!(run(&dir.join("original"), limit).unwrap() == run(&dir.join("contracted"), limit).unwrap());
+}
+
+/// An array whose analysis runs out of its isl budget keeps its storage,
+/// with a note, and the rest of the SCoP is compiled (the budget is one
+/// where building the model fits and the analysis does not).
+#[test]
+fn an_analysis_out_of_budget_leaves_the_array_as_declared() {
+    let text = std::fs::read_to_string(root().join("corpus/storage/quov_fig1.c")).unwrap();
+    let storage = StorageOptions { method: Method::Best, ..StorageOptions::default() };
+    let options = Options { schedule: ScheduleKind::Identity, isl_budget: 200_000, storage, ..Options::default() };
+    let report =
+        driver::compile(text.clone(), &Options { emit: Emit::StorageJson, ..options.clone() }).expect("compiles");
+    let report: Value = serde_json::from_str(&report.output).expect("JSON");
+    let a = &report[0]["arrays"][0];
+    assert!(a["mapping"].is_null() && a["note"] == "out of isl budget", "{a}");
+    let code = driver::compile(text, &options).expect("compiles").output;
+    assert!(code.contains("double A[N][N];") && !code.contains("polyc_A"), "{code}");
 }

@@ -73,11 +73,12 @@ fn a_non_uniform_flow_gets_no_quov() {
 
 /// The QUOV kernels compute the same under tiles of every size (the
 /// mapping does not depend on it), with `quov` and with `best`; and the
-/// QUOV mapping is the one applied, whatever the size.
+/// QUOV mapping is the one applied, whatever the size. (The lifetime
+/// analysis of tiled quov_fig1 used to run out of the isl budget.)
 #[test]
 fn the_quov_kernels_are_identical_under_several_tile_sizes() {
     let dir = scratch("storage-quov");
-    for name in ["smith_waterman", "quov_fig3b"] {
+    for name in ["smith_waterman", "quov_fig3b", "quov_fig1"] {
         let original = dir.join(format!("{name}.c"));
         std::fs::write(&original, oracle(name)).unwrap();
         gcc(&original, &dir.join(name), &[]).unwrap();
@@ -91,8 +92,10 @@ fn the_quov_kernels_are_identical_under_several_tile_sizes() {
                     applied.iter().any(|t| t == &format!("storage={}", method.name())),
                     "{name} {size}: {applied:?}"
                 );
-                if method == Method::Quov && name == "smith_waterman" {
+                if method == Method::Quov && name != "quov_fig3b" {
                     assert!(applied.iter().any(|t| t.starts_with("tile")), "{name} {size}: {applied:?}");
+                }
+                if method == Method::Quov && name == "smith_waterman" {
                     assert!(outcome.output.contains("double polyc_H[M + N - 1];"), "{name} {size}");
                 }
                 let (source, binary) = (dir.join(format!("{name}.{size}.c")), dir.join(format!("{name}.{size}")));

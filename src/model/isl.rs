@@ -61,10 +61,15 @@ pub fn set_operation_budget(max_operations: u64) {
     })
 }
 
+/// This thread's current bound on isl operations.
+pub fn operation_budget() -> u64 {
+    with_ctx(|ctx| ctx.get_max_operations())
+}
+
 /// Run `f` under a budget of its own, then restart the thread's previous
 /// bound with a fresh count; `Ok(None)` if `f` ran out of its budget.
 pub fn within_budget<R>(max_operations: u64, f: impl FnOnce() -> IslResult<R>) -> IslResult<Option<R>> {
-    let previous = with_ctx(|ctx| ctx.get_max_operations());
+    let previous = operation_budget();
     set_operation_budget(max_operations);
     let result = f();
     let out = result.is_err() && out_of_budget();

@@ -15,7 +15,7 @@
 
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
-use crate::model::{array_tuple, params_decl, Scop};
+use crate::model::{params_decl, Scop};
 use crate::schedule::Scattering;
 
 /// The conflicts of one array's cells, for the parameter values where
@@ -23,8 +23,6 @@ use crate::schedule::Scattering;
 pub struct Conflicts {
     /// The array's number of dimensions.
     pub rank: usize,
-    /// Pairs of distinct cells simultaneously live: `A_x[c] -> A_x[c']`.
-    pub cells: Map,
     /// DS: the differences `c - c'` of conflicting cells.
     pub differences: Set,
     /// Every cell the SCoP writes.
@@ -40,6 +38,8 @@ pub enum Unanalysable {
     LiveIn,
     /// The SCoP never writes it.
     NotWritten,
+    /// The analysis ran out of its isl budget.
+    OutOfBudget,
 }
 
 /// The order a SCoP runs in: a schedule (a legal reordering of the
@@ -99,36 +99,42 @@ pub fn conflicts(
             return Ok(Err(Unanalysable::LiveIn));
         }
     }
-    let stamps = Stamps::new(scop, order);
-    let written_at = stamps.of(&writes, 1, Edge::Start)?;
+    let involved: Vec<usize> = writes.iter().chain(&reads).map(|&(k, _)| k).collect();
+    let stamps = Stamps::new(scop, order, &involved, live_out, &every_statement_runs)?;
+    let starts = stamps.of(&writes, 1, Edge::Start)?;
     let mut ends = flow.apply_range(&stamps.of(&reads, 0, Edge::End)?)?.union(&stamps.of(&writes, 1, Edge::End)?)?;
     if live_out {
         ends = ends.union(&stamps.at_end(&last_writes(scop, &writes, &w, &source_order)?)?)?;
     }
     let ends = ends.lexmax()?;
-    let overlapping = written_at.lex_le_pairs(&ends)?.intersect(&ends.lex_ge_pairs(&written_at)?)?;
-    let cell_pairs = overlapping.apply_domain(&w)?.apply_range(&w)?;
-    let np = scop.ast.params.len();
-    let indices: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
-    let tuple = format!("{}[{}]", array_tuple(array), indices.join(", "));
-    let primed: Vec<String> = indices.iter().map(|o| format!("{o}'")).collect();
-    let distinct: Vec<String> = indices.iter().zip(&primed).map(|(a, b)| format!("{a} != {b}")).collect();
-    let distinct = Map::parse(&format!(
-        "{} -> {{ {tuple} -> {}[{}] : {} }}",
-        params_decl(np),
-        array_tuple(array),
-        primed.join(", "),
-        if distinct.is_empty() { "false".to_string() } else { distinct.join(" or ") }
-    ))?;
-    let cells = if cell_pairs.is_empty()? { distinct.subtract(&distinct)? } else { cell_pairs.as_single_map()? };
-    let cells = cells.intersect(&distinct)?.coalesce()?;
+    // Two lifetimes overlap iff one starts within the other: the pairs
+    // (a, b) where b is written while a is live, and their reverse. One
+    // comparison each way between one stamp and another, rather than the
+    // intersection of two comparisons with the piecewise ends.
+    let written_during = starts.lex_le_pairs(&starts)?.intersect(&ends.lex_ge_pairs(&starts)?)?;
+    let cell_pairs = written_during.apply_domain(&w)?.apply_range(&w)?;
+    let cell_pairs = cell_pairs.union(&cell_pairs.reverse()?)?;
+    let differences = differences(&cell_pairs, rank, scop.ast.params.len())?;
     let mut written = writes[0].1.range()?;
     for (_, m) in &writes[1..] {
         written = written.union(&m.range()?)?;
     }
-    let differences = cells.deltas()?.intersect_params(&every_statement_runs)?.coalesce()?;
     let written = written.intersect_params(&every_statement_runs)?;
-    Ok(Ok(Conflicts { rank, cells, differences, written, context: every_statement_runs }))
+    Ok(Ok(Conflicts { rank, differences, written, context: every_statement_runs }))
+}
+
+/// DS: the differences `c' - c` of the distinct cells `c -> c'` of
+/// `cell_pairs`, coalesced in the space of differences: coalescing the
+/// pairs themselves, many more pieces with the tiles' divisions, took
+/// minutes on a tiled 2-d kernel.
+fn differences(cell_pairs: &UnionMap, rank: usize, np: usize) -> IslResult<Set> {
+    let zero = vec!["0"; rank].join(", ");
+    let origin = Set::parse(&format!("{} -> {{ [{zero}] }}", params_decl(np)))?;
+    if cell_pairs.is_empty()? {
+        return origin.subtract(&origin);
+    }
+    let deltas = cell_pairs.as_single_map()?.deltas()?.coalesce()?;
+    deltas.subtract(&origin)?.coalesce()
 }
 
 /// The write instances of `writes` that no later write of the same cell
@@ -155,21 +161,32 @@ fn last_writes(
 }
 
 /// Time stamps of statement instances under a schedule (see the module
-/// documentation). Where a statement's loop at time dimension `k` runs
-/// concurrently, its iterations' order is unknown: a lifetime that starts
-/// or ends inside it is stretched to the whole run of that loop (all its
-/// iterations, within one iteration of the loops around). A bracket
-/// before dimension `k` says where a stamp stands: before the run (-1),
-/// in it (0), after it (1).
+/// documentation), for the parameter values of `context`. A schedule
+/// dimension constant and equal across the statements involved orders
+/// none of their instances: it is left out, and so is the phase when
+/// nothing lives past the SCoP (each level of a lexicographic comparison
+/// is one more piece).
+///
+/// Where a statement's loop at time dimension `k` runs concurrently, its
+/// iterations' order is unknown: a lifetime that starts or ends inside it
+/// is stretched to the whole run of that loop (all its iterations, within
+/// one iteration of the loops around). A bracket before dimension `k`
+/// says where a stamp stands: before the run (-1), in it (0), after it
+/// (1).
 struct Stamps<'a> {
     scop: &'a Scop,
     order: &'a RunOrder<'a>,
-    /// The time dimensions with a bracket, in order.
+    /// The schedule dimensions kept.
+    kept: Vec<usize>,
+    /// The kept dimensions with a bracket.
     brackets: Vec<usize>,
+    /// Whether the stamps start with the phase.
+    phase: bool,
+    context: &'a Set,
 }
 
-/// Which stamp of an instance: its own, or the start or the end of the
-/// concurrent loop run it is in.
+/// Which stamp of an instance in a concurrent loop: the start or the end
+/// of the loop's run.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Edge {
     Start,
@@ -177,59 +194,52 @@ enum Edge {
 }
 
 impl<'a> Stamps<'a> {
-    fn new(scop: &'a Scop, order: &'a RunOrder<'a>) -> Stamps<'a> {
-        let mut brackets: Vec<usize> = order.concurrent.iter().flatten().copied().collect();
+    fn new(
+        scop: &'a Scop,
+        order: &'a RunOrder<'a>,
+        involved: &[usize],
+        phase: bool,
+        context: &'a Set,
+    ) -> IslResult<Stamps<'a>> {
+        let mut brackets: Vec<usize> = involved.iter().filter_map(|&k| order.concurrent[k]).collect();
         brackets.sort_unstable();
         brackets.dedup();
-        Stamps { scop, order, brackets }
-    }
-
-    /// `S_k[i] -> [0, schedule(i), rw]` for the instances of each access,
-    /// stretched to `edge` of a concurrent loop run.
-    fn of(&self, accesses: &[(usize, &Map)], rw: i64, edge: Edge) -> IslResult<UnionMap> {
-        let dims: Vec<String> = (0..self.order.schedule.dims).map(|d| format!("c{d}")).collect();
-        let mut maps = Vec::new();
-        for &(k, access) in accesses {
-            let stamp = Map::parse(&format!(
-                "{} -> {{ [{}] -> [0, {}] }}",
-                params_decl(self.scop.ast.params.len()),
-                dims.join(", "),
-                self.stamp(&dims, rw, self.order.concurrent[k].map(|at| (at, edge))).join(", ")
-            ))?;
-            maps.push(self.time_of(k)?.intersect_domain(&access.domain()?)?.apply_range(&stamp)?);
-        }
-        UnionMap::from_maps(&maps)
-    }
-
-    /// The stamp after the phase: the time dimensions `dims` with their
-    /// brackets, then `rw`; from a concurrent dimension on, the bracket
-    /// of `edge` and zeros.
-    fn stamp(&self, dims: &[String], rw: i64, stretched: Option<(usize, Edge)>) -> Vec<String> {
-        let mut out = Vec::new();
-        for (d, dim) in dims.iter().enumerate() {
-            match stretched {
-                Some((at, edge)) if d >= at => {
-                    if self.brackets.contains(&d) {
-                        out.push(
-                            if d > at {
-                                "0"
-                            } else if edge == Edge::Start {
-                                "-1"
-                            } else {
-                                "1"
-                            }
-                            .to_string(),
-                        );
-                    }
-                    out.push("0".to_string());
-                }
-                _ => {
-                    if self.brackets.contains(&d) {
-                        out.push("0".to_string());
-                    }
-                    out.push(dim.clone());
-                }
+        let mut stamps = Stamps { scop, order, kept: Vec::new(), brackets, phase, context };
+        for d in 0..order.schedule.dims {
+            let mut values = Vec::new();
+            for &k in involved {
+                values.push(stamps.time_of(k)?.out_constant(d)?);
             }
+            if stamps.brackets.contains(&d) || values.iter().any(|v| v.is_none() || *v != values[0]) {
+                stamps.kept.push(d);
+            }
+        }
+        Ok(stamps)
+    }
+
+    /// `S_k[i] -> [0, schedule(i), rw]` for the instances of each access
+    /// (the kept dimensions of the schedule; the phase if any), stretched
+    /// to `edge` of a concurrent loop's run.
+    fn of(&self, accesses: &[(usize, &Map)], rw: i64, edge: Edge) -> IslResult<UnionMap> {
+        let instances = accesses.iter().map(|&(k, access)| Ok((k, access.domain()?)));
+        self.stamped(instances, "0", |k| self.stamp(rw, self.order.concurrent[k].map(|at| (at, edge))))
+    }
+
+    /// The stamp after the phase: the kept dimensions with their
+    /// brackets, then `rw`; from a concurrent dimension on, the bracket
+    /// of the edge and zeros.
+    fn stamp(&self, rw: i64, stretched: Option<(usize, Edge)>) -> Vec<String> {
+        let mut out = Vec::new();
+        for &d in &self.kept {
+            let bracket = match stretched {
+                Some((at, Edge::Start)) if d == at => "-1",
+                Some((at, Edge::End)) if d == at => "1",
+                _ => "0",
+            };
+            if self.brackets.contains(&d) {
+                out.push(bracket.to_string());
+            }
+            out.push(if stretched.is_some_and(|(at, _)| d >= at) { "0".to_string() } else { format!("c{d}") });
         }
         out.push(if stretched.is_some() { "0".to_string() } else { rw.to_string() });
         out
@@ -237,15 +247,31 @@ impl<'a> Stamps<'a> {
 
     /// `S_k[i] -> [1, 0, ..., 0]`, after every instance, for `instances`.
     fn at_end(&self, instances: &[(usize, Set)]) -> IslResult<UnionMap> {
-        let zeros = vec!["0"; self.order.schedule.dims + self.brackets.len() + 1].join(", ");
-        let end = Map::parse(&format!(
-            "{} -> {{ [{}] -> [1, {zeros}] }}",
-            params_decl(self.scop.ast.params.len()),
-            (0..self.order.schedule.dims).map(|d| format!("c{d}")).collect::<Vec<_>>().join(", ")
-        ))?;
+        let zeros = vec!["0".to_string(); self.kept.len() + self.brackets.len() + 1];
+        self.stamped(instances.iter().map(|(k, set)| Ok((*k, set.clone()))), "1", |_| zeros.clone())
+    }
+
+    /// `S_k[i] -> [phase, stamp(k)..]` for each statement `k` and its
+    /// instances, with the stamp in terms of the schedule's `c0, c1, ..`.
+    fn stamped(
+        &self,
+        instances: impl Iterator<Item = IslResult<(usize, Set)>>,
+        phase: &str,
+        stamp: impl Fn(usize) -> Vec<String>,
+    ) -> IslResult<UnionMap> {
+        let dims: Vec<String> = (0..self.order.schedule.dims).map(|d| format!("c{d}")).collect();
+        let leading = if self.phase { vec![phase.to_string()] } else { Vec::new() };
         let mut maps = Vec::new();
-        for (k, set) in instances {
-            maps.push(self.time_of(*k)?.intersect_domain(set)?.apply_range(&end)?);
+        for item in instances {
+            let (k, set) = item?;
+            let stamp = Map::parse(&format!(
+                "{} -> {{ [{}] -> [{}] }}",
+                params_decl(self.scop.ast.params.len()),
+                dims.join(", "),
+                leading.iter().cloned().chain(stamp(k)).collect::<Vec<_>>().join(", ")
+            ))?;
+            let set = set.intersect_params(self.context)?;
+            maps.push(self.time_of(k)?.intersect_domain(&set)?.apply_range(&stamp)?);
         }
         UnionMap::from_maps(&maps)
     }

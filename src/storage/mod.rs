@@ -14,7 +14,7 @@ pub mod smo;
 
 use crate::frontend::decls::fresh_name;
 use crate::model::affine::{Constraint, LinExpr};
-use crate::model::isl::{IslResult, Set};
+use crate::model::isl::{self, IslResult, Set};
 use crate::model::{array_tuple, params_decl, Scop};
 use lifetime::{Conflicts, RunOrder, Unanalysable};
 use mapping::Mapping;
@@ -104,7 +104,7 @@ pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslRes
             Method::Quov | Method::Best => quov::shortest(scop, array)?.map(|q| q.vector),
             _ => None,
         };
-        let entry = match best_mapping(scop, order, array, options, &values)? {
+        let entry = match affordable_mapping(scop, order, array, options, &values)? {
             Ok((conflicts, best)) => {
                 let original = mapping::canonical(&conflicts, array, params.len())?.map(|m| with_params(m, &values));
                 ArrayStorage {
@@ -130,6 +130,7 @@ pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslRes
                 note: Some(match why {
                     Unanalysable::LiveIn => "read before the SCoP writes it".to_string(),
                     Unanalysable::NotWritten => "not written in the SCoP".to_string(),
+                    Unanalysable::OutOfBudget => "out of isl budget".to_string(),
                 }),
                 quov,
             },
@@ -171,7 +172,7 @@ pub fn contractions(
     // A live-out array keeps its storage: code after the SCoP reads it
     // where it was (its last values would need copying back).
     for array in temporaries(scop, options).filter(|a| !is_live_out(scop, options, a)) {
-        let Ok((conflicts, Some(best))) = best_mapping(scop, order, array, options, &values)? else {
+        let Ok((conflicts, Some(best))) = affordable_mapping(scop, order, array, options, &values)? else {
             continue;
         };
         let Some(canonical) = mapping::canonical(&conflicts, array, scop.ast.params.len())? else {
@@ -215,6 +216,20 @@ fn is_live_out(scop: &Scop, options: &StorageOptions, array: &str) -> bool {
 /// Each parameter's value, where `--param` fixes it.
 fn known_values(scop: &Scop, options: &StorageOptions) -> Vec<Option<i64>> {
     scop.ast.params.iter().map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect()
+}
+
+/// [`best_mapping`] under an isl budget of its own (the SCoP's bound,
+/// counted afresh): an array whose analysis runs out of it keeps its
+/// storage, rather than failing the whole SCoP.
+fn affordable_mapping(
+    scop: &Scop,
+    order: &RunOrder,
+    array: &str,
+    options: &StorageOptions,
+    values: &[Option<i64>],
+) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
+    let found = isl::within_budget(isl::operation_budget(), || best_mapping(scop, order, array, options, values))?;
+    Ok(found.unwrap_or(Err(Unanalysable::OutOfBudget)))
 }
 
 /// `array`'s conflicts, and the smallest mapping `options.method` finds
