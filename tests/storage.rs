@@ -230,7 +230,7 @@ fn a_mapping_that_folds_conflicting_cells_together_is_rejected() {
     let scop = Scop::build(source.scops().scops.remove(0)).unwrap();
     let original = Scattering::original(&scop);
     let order = lifetime::RunOrder::sequential(&original, scop.statements.len());
-    let conflicts = lifetime::conflicts(&scop, &order, "tmp", false).unwrap().unwrap();
+    let conflicts = lifetime::conflicts(&scop, &order, "tmp", false, None).unwrap().unwrap();
     let proven = mapping::successive_modulo(&conflicts, "tmp", 0).unwrap().unwrap();
     assert!(proven.is_valid(&conflicts, 0).unwrap());
     // tmp[i] and tmp[i - 1] are live at once: one cell cannot hold both.

@@ -462,8 +462,12 @@ fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &
     };
     let mut done = Contracted { arrays: Vec::new(), stmts: scop.ast.stmts.clone() };
     for c in found {
-        let rewritten: Option<Vec<Stmt>> =
-            done.stmts.iter().map(|s| storage::rewrite::contracted_statement(s, &c, &scop.ast.params)).collect();
+        let rewritten: Option<Vec<Stmt>> = done
+            .stmts
+            .iter()
+            .enumerate()
+            .map(|(k, s)| storage::rewrite::contracted_statement(k, s, &c, &scop.ast.params))
+            .collect();
         if let Some(rewritten) = rewritten {
             done.stmts = rewritten;
             done.arrays.push(c);

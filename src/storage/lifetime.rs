@@ -14,12 +14,13 @@
 //! Two cells conflict when values of theirs live at once.
 
 use crate::frontend::AccessKind;
-use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
+use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap, UnionSet};
 use crate::model::{params_decl, Scop};
 use crate::schedule::Scattering;
 
 /// The conflicts of one array's cells, for the parameter values where
 /// every statement of the SCoP runs (where sizes have one formula).
+#[derive(Clone)]
 pub struct Conflicts {
     /// The array's number of dimensions.
     pub rank: usize,
@@ -59,12 +60,14 @@ impl<'a> RunOrder<'a> {
 }
 
 /// The conflicts of `array`'s cells when the SCoP runs in `order`;
-/// `live_out`: its last values are read after the SCoP.
+/// `live_out`: its last values are read after the SCoP; `piece`: only
+/// between the cells of this set (a piece stored apart from the rest).
 pub fn conflicts(
     scop: &Scop,
     order: &RunOrder,
     array: &str,
     live_out: bool,
+    piece: Option<&Set>,
 ) -> IslResult<Result<Conflicts, Unanalysable>> {
     let accesses = |kind: AccessKind| -> Vec<(usize, &Map)> {
         scop.statements
@@ -112,14 +115,21 @@ pub fn conflicts(
     // comparison each way between one stamp and another, rather than the
     // intersection of two comparisons with the piecewise ends.
     let written_during = starts.lex_le_pairs(&starts)?.intersect(&ends.lex_ge_pairs(&starts)?)?;
-    let cell_pairs = written_during.apply_domain(&w)?.apply_range(&w)?;
+    let w_piece = match piece {
+        Some(cells) => w.intersect_range(&UnionSet::from_sets([cells])?)?,
+        None => w.clone(),
+    };
+    let cell_pairs = written_during.apply_domain(&w_piece)?.apply_range(&w_piece)?;
     let cell_pairs = cell_pairs.union(&cell_pairs.reverse()?)?;
     let differences = differences(&cell_pairs, rank, scop.ast.params.len())?;
     let mut written = writes[0].1.range()?;
     for (_, m) in &writes[1..] {
         written = written.union(&m.range()?)?;
     }
-    let written = written.intersect_params(&every_statement_runs)?;
+    let mut written = written.intersect_params(&every_statement_runs)?;
+    if let Some(cells) = piece {
+        written = written.intersect(cells)?;
+    }
     Ok(Ok(Conflicts { rank, differences, written, context: every_statement_runs }))
 }
 

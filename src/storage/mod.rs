@@ -11,6 +11,7 @@ pub mod optimal;
 pub mod quov;
 pub mod rewrite;
 pub mod smo;
+pub mod split;
 
 use crate::frontend::decls::fresh_name;
 use crate::model::affine::{Constraint, LinExpr};
@@ -101,20 +102,25 @@ pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslRes
     let mut out = Vec::new();
     for array in temporaries(scop, options) {
         let quov = match options.method {
-            Method::Quov | Method::Best => quov::shortest(scop, array)?.map(|q| q.vector),
+            Method::Quov | Method::Best => quov::shortest(scop, array, None)?.map(|q| q.vector),
             _ => None,
         };
-        let entry = match affordable_mapping(scop, order, array, options, &values)? {
-            Ok((conflicts, best)) => {
-                let original = mapping::canonical(&conflicts, array, params.len())?.map(|m| with_params(m, &values));
+        let entry = match chosen_storage(scop, order, array, options, &values)? {
+            Ok(chosen) => {
+                let original = mapping::canonical(&chosen.whole, array, params.len())?.map(|m| with_params(m, &values));
+                let mapped = chosen.mappings();
                 ArrayStorage {
                     array: array.to_string(),
                     method: options.method,
-                    mapping: best.as_ref().map(|m| m.text(array, conflicts.rank, params)),
+                    mapping: chosen.text(array, params)?,
                     original_size: original.as_ref().map_or_else(String::new, |m| size_text(m, params)),
-                    new_size: best.as_ref().map(|m| size_text(m, params)),
+                    new_size: mapped
+                        .as_ref()
+                        .map(|ms| ms.iter().map(|m| size_text(m, params)).collect::<Vec<_>>().join(" + ")),
                     original_cells: original.as_ref().and_then(|m| cells(m, &values)),
-                    new_cells: best.as_ref().and_then(|m| cells(m, &values)),
+                    new_cells: mapped
+                        .as_ref()
+                        .and_then(|ms| ms.iter().try_fold(0i64, |acc, m| Some(acc + cells(m, &values)?))),
                     note: None,
                     quov,
                 }
@@ -156,6 +162,16 @@ pub struct Contraction {
     /// Where the mapping is proven: a disjunction of conjunctions of
     /// constraints over the parameters.
     pub context: Vec<Vec<Constraint>>,
+    /// The accesses it takes, as (statement, access) indices, when the
+    /// array is split into pieces stored apart; `None`: every access.
+    pub accesses: Option<Vec<(usize, usize)>>,
+}
+
+impl Contraction {
+    /// Whether access `j` of statement `k` goes to this array.
+    pub fn takes(&self, k: usize, j: usize) -> bool {
+        self.accesses.as_ref().is_none_or(|list| list.contains(&(k, j)))
+    }
 }
 
 /// The temporary arrays of `scop` that a proven mapping by
@@ -172,29 +188,178 @@ pub fn contractions(
     // A live-out array keeps its storage: code after the SCoP reads it
     // where it was (its last values would need copying back).
     for array in temporaries(scop, options).filter(|a| !is_live_out(scop, options, a)) {
-        let Ok((conflicts, Some(best))) = affordable_mapping(scop, order, array, options, &values)? else {
+        let Ok(chosen) = chosen_storage(scop, order, array, options, &values)? else {
             continue;
         };
-        let Some(canonical) = mapping::canonical(&conflicts, array, scop.ast.params.len())? else {
+        let Some(mapped) = chosen.mappings() else {
             continue;
         };
-        if !fewer(&best.extents(), &with_params(canonical, &values).extents(), &values) {
+        let Some(canonical) = mapping::canonical(&chosen.whole, array, scop.ast.params.len())? else {
+            continue;
+        };
+        if !fewer(&mapped, &[&with_params(canonical, &values)], &values) {
             continue;
         }
-        let name = fresh_name(&format!("polyc_{array}"), |n| names.contains(n));
-        names.insert(name.clone());
         let decl = scop.ast.arrays.iter().find(|(a, _)| a == array).map(|(_, d)| d);
-        out.push(Contraction {
-            array: array.to_string(),
-            name,
-            ty: decl.map(|d| d.ty.clone()).unwrap_or_default(),
-            on_heap: decl.is_none_or(|d| !d.is_local),
-            text: best.text(array, conflicts.rank, &scop.ast.params),
-            mapping: best,
-            context: conflicts.context.disjuncts()?,
-        });
+        let split = chosen.pieces.len() > 1;
+        for (k, piece) in chosen.pieces.iter().enumerate() {
+            let Some(mapping) = piece.mapping.clone() else {
+                continue;
+            };
+            let base = if split { format!("polyc_{array}_{k}") } else { format!("polyc_{array}") };
+            let name = fresh_name(&base, |n| names.contains(n));
+            names.insert(name.clone());
+            out.push(Contraction {
+                array: array.to_string(),
+                name,
+                ty: decl.map(|d| d.ty.clone()).unwrap_or_default(),
+                on_heap: decl.is_none_or(|d| !d.is_local),
+                text: mapping.text(array, piece.conflicts.rank, &scop.ast.params),
+                mapping,
+                context: piece.conflicts.context.disjuncts()?,
+                accesses: piece.accesses.clone(),
+            });
+        }
     }
     Ok(out)
+}
+
+/// An array's storage: one mapping for all its cells, or one per piece.
+struct Chosen {
+    /// The conflicts of all its cells.
+    whole: Conflicts,
+    pieces: Vec<Piece>,
+}
+
+/// A part of an array's cells and its mapping.
+struct Piece {
+    /// The cells (`None`: all of them).
+    cells: Option<Set>,
+    conflicts: Conflicts,
+    mapping: Option<Mapping>,
+    /// The accesses into it (`None`: all of them).
+    accesses: Option<Vec<(usize, usize)>>,
+}
+
+impl Chosen {
+    /// Each piece's mapping, if every piece has one.
+    fn mappings(&self) -> Option<Vec<&Mapping>> {
+        self.pieces.iter().map(|p| p.mapping.as_ref()).collect()
+    }
+
+    /// `A[i0] -> A[i0 mod 2]`; for pieces, each after the cells it holds.
+    fn text(&self, array: &str, params: &[String]) -> IslResult<Option<String>> {
+        let mut parts = Vec::new();
+        for piece in &self.pieces {
+            let Some(mapping) = &piece.mapping else {
+                return Ok(None);
+            };
+            let text = mapping.text(array, piece.conflicts.rank, params);
+            parts.push(match &piece.cells {
+                Some(cells) => {
+                    let distinct = cells.gist(&self.whole.written)?.coalesce()?;
+                    format!("{}: {text}", piece_text(&distinct, array, params)?)
+                }
+                None => text,
+            });
+        }
+        Ok(Some(parts.join("; ")))
+    }
+}
+
+/// The cells of a piece as `{ A[i0, i1] : i1 = 0 }`, parameters by name
+/// (isl's text, for the report only).
+fn piece_text(cells: &Set, array: &str, params: &[String]) -> IslResult<String> {
+    let text = cells.to_text()?;
+    let body = text.split_once("-> ").map_or(text.as_str(), |(_, body)| body);
+    let mut out = body.replace(&array_tuple(array), array);
+    // Highest index first: `p1` must not eat the start of `p10`.
+    for (k, name) in params.iter().enumerate().rev() {
+        out = out.replace(&format!("p{k}"), name);
+    }
+    for k in (0..16).rev() {
+        out = out.replace(&format!("o{k}"), &format!("i{k}"));
+    }
+    Ok(out)
+}
+
+/// `array`'s storage: the smallest proven mapping of all its cells, or,
+/// where UOV-guided splitting finds pieces that every access keeps to and
+/// the pieces' mappings hold fewer cells in all, one mapping per piece.
+fn chosen_storage(
+    scop: &Scop,
+    order: &RunOrder,
+    array: &str,
+    options: &StorageOptions,
+    values: &[Option<i64>],
+) -> IslResult<Result<Chosen, Unanalysable>> {
+    let (whole, mapping) = match affordable_mapping(scop, order, array, None, options, values)? {
+        Ok(found) => found,
+        Err(why) => return Ok(Err(why)),
+    };
+    let single = Piece { cells: None, conflicts: whole.clone(), mapping, accesses: None };
+    // The split is a search for a better mapping, under a budget of its
+    // own (out of it, the array keeps one mapping), and none is better
+    // than one cell.
+    let one_cell = single.mapping.as_ref().is_some_and(Mapping::is_one_cell);
+    let pieces = match one_cell {
+        true => None,
+        false => isl::within_budget(isl::operation_budget(), || split::pieces(scop, array))?.flatten(),
+    };
+    let split = match pieces {
+        Some(cells) => mapped_pieces(scop, order, array, cells, options, values)?,
+        None => None,
+    };
+    let splits_better = |split: &[Piece]| {
+        let parts: Vec<&Mapping> = split.iter().filter_map(|p| p.mapping.as_ref()).collect();
+        single.mapping.as_ref().is_none_or(|one| fewer(&parts, &[one], values))
+    };
+    let pieces = match split {
+        Some(split) if splits_better(&split) => split,
+        _ => vec![single],
+    };
+    Ok(Ok(Chosen { whole, pieces }))
+}
+
+/// Each piece of `cells` with its smallest proven mapping, if every
+/// piece has one and every access to the array keeps to one piece.
+fn mapped_pieces(
+    scop: &Scop,
+    order: &RunOrder,
+    array: &str,
+    cells: Vec<Set>,
+    options: &StorageOptions,
+    values: &[Option<i64>],
+) -> IslResult<Option<Vec<Piece>>> {
+    let mut taken: Vec<Vec<(usize, usize)>> = vec![Vec::new(); cells.len()];
+    for (k, statement) in scop.statements.iter().enumerate() {
+        for (j, access) in statement.accesses.iter().enumerate().filter(|(_, a)| a.array == array) {
+            let touched = access.relation.range()?;
+            let Some(p) = position_of_subset(&touched, &cells)? else {
+                return Ok(None);
+            };
+            taken[p].push((k, j));
+        }
+    }
+    let mut pieces = Vec::new();
+    for (piece, accesses) in cells.into_iter().zip(taken) {
+        let Ok((conflicts, Some(mapping))) = affordable_mapping(scop, order, array, Some(&piece), options, values)?
+        else {
+            return Ok(None);
+        };
+        pieces.push(Piece { cells: Some(piece), conflicts, mapping: Some(mapping), accesses: Some(accesses) });
+    }
+    Ok(Some(pieces))
+}
+
+/// The first of `sets` that holds all of `touched`.
+fn position_of_subset(touched: &Set, sets: &[Set]) -> IslResult<Option<usize>> {
+    for (p, set) in sets.iter().enumerate() {
+        if touched.is_subset_of(set)? {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
 }
 
 /// The arrays of `scop` that are temporaries.
@@ -225,24 +390,28 @@ fn affordable_mapping(
     scop: &Scop,
     order: &RunOrder,
     array: &str,
+    piece: Option<&Set>,
     options: &StorageOptions,
     values: &[Option<i64>],
 ) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
-    let found = isl::within_budget(isl::operation_budget(), || best_mapping(scop, order, array, options, values))?;
+    let found =
+        isl::within_budget(isl::operation_budget(), || best_mapping(scop, order, array, piece, options, values))?;
     Ok(found.unwrap_or(Err(Unanalysable::OutOfBudget)))
 }
 
-/// `array`'s conflicts, and the smallest mapping `options.method` finds
-/// that passes the proof (`None`: none does).
+/// `array`'s conflicts (between the cells of `piece`, if given), and the
+/// smallest mapping `options.method` finds that passes the proof
+/// (`None`: none does).
 fn best_mapping(
     scop: &Scop,
     order: &RunOrder,
     array: &str,
+    piece: Option<&Set>,
     options: &StorageOptions,
     values: &[Option<i64>],
 ) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
     let live_out = is_live_out(scop, options, array);
-    let conflicts = match lifetime::conflicts(scop, order, array, live_out)? {
+    let conflicts = match lifetime::conflicts(scop, order, array, live_out, piece)? {
         Ok(c) => fixed(c, array, values)?,
         Err(why) => return Ok(Err(why)),
     };
@@ -260,7 +429,7 @@ fn best_mapping(
         candidates.push(smo::smo(&conflicts, array, np)?);
     }
     if matches!(options.method, Method::Quov | Method::Best) {
-        candidates.push(quov::mapping(scop, array, &conflicts, np)?);
+        candidates.push(quov::mapping(scop, array, piece, &conflicts, np)?);
     }
     let mut best = smallest_proven(candidates.into_iter().flatten(), &conflicts, np, values)?;
     if options.optimal && options.method != Method::None && values.iter().all(Option::is_some) {
@@ -289,27 +458,22 @@ fn smallest_proven(
         if !candidate.is_valid(conflicts, np)? {
             continue;
         }
-        if best.as_ref().is_none_or(|b| fewer(&candidate.extents(), &b.extents(), values)) {
+        if best.as_ref().is_none_or(|b| fewer(&[&candidate], &[b], values)) {
             best = Some(candidate);
         }
     }
     Ok(best)
 }
 
-/// Whether extents `a` hold fewer cells than `b`: by value where the
+/// Whether mappings `a` hold fewer cells in all than `b`: by value where the
 /// parameters are known, and for the others at large sample values
 /// (1000, then 100 to break a tie): a heuristic choice between mappings
 /// that are all proven.
-fn fewer(a: &[LinExpr], b: &[LinExpr], values: &[Option<i64>]) -> bool {
+fn fewer(a: &[&Mapping], b: &[&Mapping], values: &[Option<i64>]) -> bool {
     for sample in [1000, 100] {
         let at: Vec<Option<i64>> = values.iter().map(|v| Some(v.unwrap_or(sample))).collect();
-        let product = |e: &[LinExpr]| {
-            e.iter().try_fold(1i64, |acc, x| {
-                let x = x.with_params(&at);
-                x.is_constant().then_some(acc.saturating_mul(x.constant.max(0)))
-            })
-        };
-        match (product(a), product(b)) {
+        let total = |ms: &[&Mapping]| ms.iter().try_fold(0i64, |sum, m| Some(sum.saturating_add(cells(m, &at)?)));
+        match (total(a), total(b)) {
             (Some(a), Some(b)) if a != b => return a < b,
             _ => {}
         }

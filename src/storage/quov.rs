@@ -17,7 +17,7 @@ use super::mapping::{self, Mapping};
 use crate::frontend::AccessKind;
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
-use crate::model::{bounds, params_decl, Scop};
+use crate::model::{params_decl, Scop};
 use std::ops::Range;
 
 /// The shortest QUOV of an array.
@@ -28,46 +28,54 @@ pub struct Quov {
     /// Every value is read only at the loop point that writes it, after
     /// its writer (Section 5.2's `[0, ..., 0, 1]`): one cell holds them all.
     pub scalar: bool,
-    /// Some value is read by a later top-level nest: no cell is reused.
-    pub leaves_its_nest: bool,
 }
 
-/// Distance vectors with more entries than this in their bounding box
-/// are not taken for uniform (enumerating them would cost more than the
-/// method saves).
-const MAX_BOX: i64 = 4096;
+/// Distance sets with more points than this are not taken for uniform
+/// (enumerating them would cost more than the method saves).
+const MAX_POINTS: usize = 4096;
 
-/// `array`'s shortest QUOV, if every flow of its values is uniform in
-/// the source's time space and its writers give one cell per loop point.
-pub fn shortest(scop: &Scop, array: &str) -> IslResult<Option<Quov>> {
+/// `array`'s shortest QUOV (for the values written into the cells of
+/// `piece` only, if given), if every flow of its values is uniform in the
+/// source's time space and its writers give one cell per loop point.
+pub fn shortest(scop: &Scop, array: &str, piece: Option<&Set>) -> IslResult<Option<Quov>> {
     let Some(space) = TimeSpace::of(scop, array)? else {
         return Ok(None);
     };
-    let Some(vectors) = space.dataflow_vectors(scop, array)? else {
+    let Some(flows) = space.dataflows(scop, array)? else {
         return Ok(None);
     };
+    // A flow to a later nest (the first, ordering dimension tells nests
+    // apart) reads values the nest leaves behind, such as its last time
+    // step's: the vector is for the flows within the nest, and the proof
+    // against the lifetimes decides whether the values left behind
+    // survive the projection (they do when no later point of the nest
+    // writes their cells).
+    let mut vectors = Vec::new();
+    for flow in flows.into_iter().filter(|f| f.vector[0] == 0) {
+        if piece.map_or(Ok(true), |cells| flow.writes_into(scop, &space, cells))? {
+            vectors.push(flow.vector);
+        }
+    }
     let scalar = vectors.iter().all(|v| space.read_after_at_same_point(v));
     let reduced: Vec<Vec<i64>> = vectors.iter().map(|v| space.reduced(v)).collect();
     let groups = bands(&reduced, space.loops());
-    // The first (ordering) dimension only tells nests apart: a value read
-    // by a later nest pins u to it, and nothing is shared.
-    if reduced.iter().any(|v| v[0] > 0) {
-        return Ok(Some(Quov { vector: vec![0; space.loops()], scalar: false, leaves_its_nest: true }));
-    }
     let active: Vec<&[i64]> = reduced.iter().map(|v| &v[1..]).collect();
     let vector = shortest_over(&active, &groups, space.loops());
-    Ok(Some(Quov { vector, scalar, leaves_its_nest: false }))
+    Ok(Some(Quov { vector, scalar }))
 }
 
 /// The projection along `array`'s shortest QUOV, as a mapping of its
 /// cells (`None`: the method does not apply, or shares nothing).
-pub fn mapping(scop: &Scop, array: &str, conflicts: &Conflicts, n_params: usize) -> IslResult<Option<Mapping>> {
-    let Some(quov) = shortest(scop, array)? else {
+pub fn mapping(
+    scop: &Scop,
+    array: &str,
+    piece: Option<&Set>,
+    conflicts: &Conflicts,
+    n_params: usize,
+) -> IslResult<Option<Mapping>> {
+    let Some(quov) = shortest(scop, array, piece)? else {
         return Ok(None);
     };
-    if quov.leaves_its_nest {
-        return Ok(None);
-    }
     if quov.scalar {
         return one_cell(conflicts, array, n_params);
     }
@@ -189,18 +197,18 @@ fn manhattan(v: &[i64]) -> i64 {
 }
 
 /// The source's time space as the array's writers see it.
-struct TimeSpace {
+pub(super) struct TimeSpace {
     /// Its dimensions: constants at even positions, loops at odd ones.
     dims: usize,
     /// The statements writing the array, and the cells they write.
-    writers: Vec<(usize, Map)>,
+    pub(super) writers: Vec<(usize, Map)>,
     /// The earliest writer's constant dimensions (lexicographically), by
     /// position: a cell may be overwritten from there on at a loop point.
     earliest: Vec<i64>,
 }
 
 impl TimeSpace {
-    fn of(scop: &Scop, array: &str) -> IslResult<Option<TimeSpace>> {
+    pub(super) fn of(scop: &Scop, array: &str) -> IslResult<Option<TimeSpace>> {
         let dims = scop.schedule_dims;
         if dims.is_multiple_of(2) {
             return Ok(None);
@@ -229,13 +237,13 @@ impl TimeSpace {
         self.dims / 2
     }
 
-    /// The distances, time of the reader minus time of the writer, of
-    /// every flow of the array's values; the constant entries are counted
-    /// from the writer that may overwrite the value at the reader's loop
-    /// point: the reader itself if it writes the array, else the
-    /// earliest writer. `None` if some flow is not a finite set of
+    /// The flows of the array's values, one per distance: time of the
+    /// reader minus time of the writer, the constant entries counted from
+    /// the writer that may overwrite the value at the reader's loop point
+    /// (the reader itself if it writes the array, else the earliest
+    /// writer). `None` if some flow within a nest is not a finite set of
     /// constant vectors.
-    fn dataflow_vectors(&self, scop: &Scop, array: &str) -> IslResult<Option<Vec<Vec<i64>>>> {
+    pub(super) fn dataflows(&self, scop: &Scop, array: &str) -> IslResult<Option<Vec<DataFlow>>> {
         let reads: Vec<&Map> = scop
             .statements
             .iter()
@@ -247,35 +255,43 @@ impl TimeSpace {
         let r = UnionMap::from_maps(reads)?;
         let source_order = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
         let flows = isl::compute_flow(&r, Some(&w), None, &source_order, FlowResult::Must)?;
-        let mut vectors = Vec::new();
+        let mut out = Vec::new();
         for flow in flows.maps()? {
             let (writer, reader) = (statement_of(scop, &flow.domain_name()?), statement_of(scop, &flow.range_name()?));
             let (Some(writer), Some(reader)) = (writer, reader) else {
                 return Ok(None);
             };
-            let times = scop.statements[writer]
-                .schedule
-                .reverse()?
-                .apply_range(&flow)?
-                .apply_range(&scop.statements[reader].schedule)?;
-            let Some(points) = constant_points(&times.deltas()?, self.dims, scop.ast.params.len())? else {
+            let (from, to) = (&scop.statements[writer].schedule, &scop.statements[reader].schedule);
+            let times = from.reverse()?.apply_range(&flow)?.apply_range(to)?;
+            let Some(own) = constant_dims(from, self.dims)? else {
                 return Ok(None);
             };
-            let Some(own) = constant_dims(&scop.statements[writer].schedule, self.dims)? else {
-                return Ok(None);
+            let Some(points) = constant_points(&times.deltas()?)? else {
+                // A value read by a later nest (the last time step's, read
+                // after the loops) lives on: that needs no constant distance.
+                match constant_dims(to, self.dims)?.map(|c| c[0] - own[0]).filter(|&later| later > 0) {
+                    Some(later) => {
+                        let mut vector = vec![0; self.dims];
+                        vector[0] = later;
+                        out.push(DataFlow { writer, reader, flow: flow.clone(), distance: None, vector });
+                        continue;
+                    }
+                    None => return Ok(None),
+                }
             };
             // A reader that writes the array is the one writer at its loop
             // point (one cell per point), and reads before it writes: no
             // other writer there can overwrite the value first.
             let reader_writes = self.writers.iter().any(|(k, _)| *k == reader);
-            for mut v in points {
+            for distance in points {
+                let mut vector = distance.clone();
                 for (c, x) in (0..self.dims).step_by(2).enumerate() {
-                    v[x] = if reader_writes { 0 } else { v[x] + own[c] - self.earliest[c] };
+                    vector[x] = if reader_writes { 0 } else { vector[x] + own[c] - self.earliest[c] };
                 }
-                vectors.push(v);
+                out.push(DataFlow { writer, reader, flow: flow.clone(), distance: Some(distance), vector });
             }
         }
-        Ok(Some(vectors))
+        Ok(Some(out))
     }
 
     /// Whether the read is at the writing loop point, after the earliest
@@ -292,7 +308,7 @@ impl TimeSpace {
     /// be no earlier than the next iteration of the loop around that
     /// dimension. (Counted from the reader's iteration: the paper's
     /// `max(v, 1)` lets a reader in the next iteration lose its value.)
-    fn reduced(&self, v: &[i64]) -> Vec<i64> {
+    pub(super) fn reduced(&self, v: &[i64]) -> Vec<i64> {
         let mut r: Vec<i64> = std::iter::once(v[0]).chain((1..self.dims).step_by(2).map(|x| v[x])).collect();
         let first_difference = (0..self.dims).step_by(2).find(|&x| v[x] != 0);
         if let Some(x) = first_difference.filter(|&x| x > 0 && v[x] > 0) {
@@ -328,12 +344,54 @@ impl TimeSpace {
         let shifted: Vec<String> = l.iter().zip(u).map(|(x, k)| format!("{x} + {k}")).collect();
         let shift = Map::parse(&format!("{decl} -> {{ [{}] -> [{}] }}", l.join(", "), shifted.join(", ")))?;
         let pairs = cells.reverse()?.apply_range(&shift)?.apply_range(&cells)?;
-        let rank = cells.n_out()?;
-        match constant_points(&pairs.deltas()?, rank, np)? {
+        match constant_points(&pairs.deltas()?)? {
             Some(mut points) if points.len() == 1 => Ok(points.pop()),
             _ => Ok(None),
         }
     }
+}
+
+/// The flows of an array's values along one distance.
+pub(super) struct DataFlow {
+    /// The statement writing the values, and the one reading them.
+    pub writer: usize,
+    reader: usize,
+    /// Every flow between the two (along any distance).
+    flow: Map,
+    /// The distance in time, if it is constant.
+    distance: Option<Vec<i64>>,
+    /// The distance in the source's time space (see
+    /// [`TimeSpace::dataflows`]); for a flow to a later nest whose
+    /// distance is not constant, only how many nests later.
+    pub vector: Vec<i64>,
+}
+
+impl DataFlow {
+    /// The writer's instances whose values flow along this distance
+    /// (computed on demand: an array may have thousands of distances).
+    pub fn producers(&self, scop: &Scop) -> IslResult<Set> {
+        let Some(distance) = &self.distance else {
+            return self.flow.domain();
+        };
+        let (from, to) = (&scop.statements[self.writer].schedule, &scop.statements[self.reader].schedule);
+        let apart = shift(distance, scop.ast.params.len())?;
+        self.flow.intersect(&from.apply_range(&apart)?.apply_range(&to.reverse()?)?)?.domain()
+    }
+
+    /// Whether some of its values are written into the cells `piece`.
+    fn writes_into(&self, scop: &Scop, space: &TimeSpace, piece: &Set) -> IslResult<bool> {
+        let Some((_, write)) = space.writers.iter().find(|(k, _)| *k == self.writer) else {
+            return Ok(false);
+        };
+        Ok(!write.intersect_domain(&self.producers(scop)?)?.intersect_range(piece)?.is_empty()?)
+    }
+}
+
+/// `[t] -> [t + distance]` over the time space.
+fn shift(distance: &[i64], n_params: usize) -> IslResult<Map> {
+    let t: Vec<String> = (0..distance.len()).map(|d| format!("t{d}")).collect();
+    let moved: Vec<String> = t.iter().zip(distance).map(|(x, k)| format!("{x} + {k}")).collect();
+    Map::parse(&format!("{} -> {{ [{}] -> [{}] }}", params_decl(n_params), t.join(", "), moved.join(", ")))
 }
 
 /// The statement named `name` (`S<k>`).
@@ -346,43 +404,11 @@ fn constant_dims(schedule: &Map, dims: usize) -> IslResult<Option<Vec<i64>>> {
     (0..dims).step_by(2).map(|x| schedule.out_constant(x)).collect()
 }
 
-/// The points of `set` (of `dims` dimensions) as vectors, if it is a
-/// finite set of constant vectors (the same for every parameter value
-/// where they exist) within a box of at most [`MAX_BOX`] points.
-fn constant_points(set: &Set, dims: usize, n_params: usize) -> IslResult<Option<Vec<Vec<i64>>>> {
-    let decl = params_decl(n_params);
-    let c: Vec<String> = (0..dims).map(|d| format!("c{d}")).collect();
-    let mut ranges = Vec::new();
-    for d in 0..dims {
-        let project = Map::parse(&format!("{decl} -> {{ [{}] -> [{}] }}", c.join(", "), c[d]))?;
-        let Some((lo, hi)) = bounds(&project.intersect_domain(set)?.range()?)? else {
-            return Ok(None);
-        };
-        if !lo.is_constant() || !hi.is_constant() {
-            return Ok(None);
-        }
-        ranges.push(lo.constant..=hi.constant);
-    }
-    let size = ranges.iter().try_fold(1i64, |acc, r| acc.checked_mul((r.end() - r.start() + 1).max(0)));
-    if size.is_none_or(|s| s > MAX_BOX) {
-        return Ok(None);
-    }
-    let mut points = Vec::new();
-    for point in box_points(&ranges) {
-        let values: Vec<String> = point.iter().map(i64::to_string).collect();
-        let single = Set::parse(&format!("{decl} -> {{ [{}] }}", values.join(", ")))?;
-        if !set.intersect(&single)?.is_empty()? {
-            points.push(point);
-        }
-    }
-    Ok(Some(points))
-}
-
-/// Every integer point of a box.
-fn box_points(ranges: &[std::ops::RangeInclusive<i64>]) -> Vec<Vec<i64>> {
-    ranges.iter().fold(vec![Vec::new()], |acc, r| {
-        acc.iter().flat_map(|p| r.clone().map(move |x| [p.clone(), vec![x]].concat())).collect()
-    })
+/// The points of `set` as vectors, if it is a finite set of constant
+/// vectors (the same for every parameter value where they exist) of at
+/// most [`MAX_POINTS`] points.
+fn constant_points(set: &Set) -> IslResult<Option<Vec<Vec<i64>>>> {
+    set.points(MAX_POINTS)
 }
 
 #[cfg(test)]

@@ -10,15 +10,18 @@ use std::ops::Range;
 /// Iterator occurrences: a byte range and the loop depth (as in [`Stmt`]).
 type IterUses = Vec<(Range<usize>, usize)>;
 
-/// `stmt` with every access to the contracted array redirected to its
-/// new cell. Rows of one cell disappear: an array of one cell becomes a
-/// scalar. `None` if an access's text is not `name[..][..]`.
-pub fn contracted_statement(stmt: &Stmt, c: &Contraction, params: &[String]) -> Option<Stmt> {
+/// Statement `k`, `stmt`, with every access the contracted array takes
+/// redirected to its new cell. Rows of one cell disappear: an array of
+/// one cell becomes a scalar. `None` if an access's text is not
+/// `name[..][..]`.
+pub fn contracted_statement(k: usize, stmt: &Stmt, c: &Contraction, params: &[String]) -> Option<Stmt> {
     let mut out = stmt.clone();
     let mut spans: Vec<Range<usize>> = stmt
         .accesses
         .iter()
-        .filter(|a| a.array == c.array)
+        .enumerate()
+        .filter(|&(j, a)| a.array == c.array && c.takes(k, j))
+        .map(|(_, a)| a)
         .map(|a| a.span.start - stmt.span.start..a.span.end - stmt.span.start)
         .collect();
     spans.sort_by_key(|r| std::cmp::Reverse(r.start));
