@@ -4,6 +4,7 @@
 //! temporary array onto fewer cells, as far as the lifetimes of its
 //! values under the schedule allow ([`lifetime`], [`mapping`]).
 
+pub mod bases;
 pub mod expand;
 pub mod lifetime;
 pub mod mapping;
@@ -252,7 +253,7 @@ fn best_mapping(
         candidates.push(mapping::successive_modulo(&conflicts, array, np)?);
     }
     if matches!(options.method, Method::Lattice | Method::Best) {
-        for basis in mapping::lattice_bases(conflicts.rank) {
+        for basis in mapping::lattice_bases(&conflicts, values)? {
             candidates.push(mapping::successive_modulo_along(&conflicts, array, np, &basis)?);
         }
     }
