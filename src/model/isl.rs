@@ -373,6 +373,14 @@ impl Set {
         self.copy()?.remove_divs().checked().map(Set)
     }
 
+    /// The convex hull, its parameters projected out (fix them first):
+    /// isl eliminates existentials rationally, so the hull of a set
+    /// with strides may be larger than that of its integer points.
+    pub fn convex_hull_without_params(&self) -> IslResult<Set> {
+        let plain = self.copy()?.project_out_all_params().checked()?;
+        plain.convex_hull().checked()?.to_set().checked().map(Set)
+    }
+
     pub fn simple_hull(&self) -> IslResult<Set> {
         let hull = self.copy()?.simple_hull().checked()?;
         hull.to_set().checked().map(Set)

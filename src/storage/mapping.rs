@@ -2,6 +2,7 @@
 //! indices, wrapped modulo a size where that saves room, and their proof
 //! against an array's conflicts.
 
+use super::bases;
 use super::lifetime::Conflicts;
 use crate::model::affine::{signed_sum, LinExpr};
 use crate::model::isl::{IslResult, Map, Set};
@@ -224,11 +225,23 @@ pub(super) fn wrapped_row(
     Ok(Some(row))
 }
 
-/// Bases to try Heuristic 3 along: every unimodular basis of small
-/// vectors (see [`small_vectors`]), each up to its sign, the axes in
-/// every order among them: diagonals give SMO's `(i - t) mod (2N - 1)`,
-/// `(2x - y) mod (2N + 1)` needs a 2.
-pub fn lattice_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
+/// Bases to try Heuristic 3 along: the small ones (see [`small_bases`]),
+/// then those computed from DS at sample parameter values (see
+/// [`bases::from_ds`]: its successive minima, a reduced basis).
+pub fn lattice_bases(conflicts: &Conflicts, values: &[Option<i64>]) -> IslResult<Vec<Vec<Vec<i64>>>> {
+    let mut found = small_bases(conflicts.rank);
+    for rows in bases::from_ds(conflicts, values)? {
+        if !found.contains(&rows) {
+            found.push(rows);
+        }
+    }
+    Ok(found)
+}
+
+/// Every unimodular basis of small vectors (see [`small_vectors`]),
+/// each up to its sign, the axes in every order among them: diagonals
+/// give SMO's `(i - t) mod (2N - 1)`, `(2x - y) mod (2N + 1)` needs a 2.
+fn small_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
     let mut bases: Vec<Vec<Vec<i64>>> = Vec::new();
     if rank <= 2 {
         choose(&small_vectors(rank), rank, &mut Vec::new(), &mut bases);

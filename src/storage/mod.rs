@@ -4,6 +4,7 @@
 //! temporary array onto fewer cells, as far as the lifetimes of its
 //! values under the schedule allow ([`lifetime`], [`mapping`]).
 
+pub mod bases;
 pub mod expand;
 pub mod lifetime;
 pub mod mapping;
@@ -399,6 +400,9 @@ fn affordable_mapping(
     Ok(found.unwrap_or(Err(Unanalysable::OutOfBudget)))
 }
 
+/// The share of an array's isl budget each candidate mapping may use.
+const CANDIDATE_SHARE: u64 = 4;
+
 /// `array`'s conflicts (between the cells of `piece`, if given), and the
 /// smallest mapping `options.method` finds that passes the proof
 /// (`None`: none does).
@@ -416,20 +420,27 @@ fn best_mapping(
         Err(why) => return Ok(Err(why)),
     };
     let np = scop.ast.params.len();
+    // Each candidate under a share of the budget: one costly method (a
+    // tiled DS with many divisions) must not cost the others' mappings.
+    let share = isl::operation_budget() / CANDIDATE_SHARE;
+    let attempt = |f: &dyn Fn() -> IslResult<Option<Mapping>>| -> IslResult<Option<Mapping>> {
+        Ok(isl::within_budget(share, f)?.flatten())
+    };
     let mut candidates = Vec::new();
     if matches!(options.method, Method::Modulo | Method::Best) {
-        candidates.push(mapping::successive_modulo(&conflicts, array, np)?);
+        candidates.push(attempt(&|| mapping::successive_modulo(&conflicts, array, np))?);
     }
     if matches!(options.method, Method::Lattice | Method::Best) {
-        for basis in mapping::lattice_bases(conflicts.rank) {
-            candidates.push(mapping::successive_modulo_along(&conflicts, array, np, &basis)?);
+        let bases = isl::within_budget(share, || mapping::lattice_bases(&conflicts, values))?.unwrap_or_default();
+        for basis in bases {
+            candidates.push(attempt(&|| mapping::successive_modulo_along(&conflicts, array, np, &basis))?);
         }
     }
     if matches!(options.method, Method::Smo | Method::Best) {
-        candidates.push(smo::smo(&conflicts, array, np)?);
+        candidates.push(attempt(&|| smo::smo(&conflicts, array, np))?);
     }
     if matches!(options.method, Method::Quov | Method::Best) {
-        candidates.push(quov::mapping(scop, array, piece, &conflicts, np)?);
+        candidates.push(attempt(&|| quov::mapping(scop, array, piece, &conflicts, np))?);
     }
     let mut best = smallest_proven(candidates.into_iter().flatten(), &conflicts, np, values)?;
     if options.optimal && options.method != Method::None && values.iter().all(Option::is_some) {
@@ -455,7 +466,9 @@ fn smallest_proven(
     let mut best: Option<Mapping> = None;
     for candidate in candidates {
         let candidate = with_params(candidate, values);
-        if !candidate.is_valid(conflicts, np)? {
+        let share = isl::operation_budget() / CANDIDATE_SHARE;
+        // A proof out of its budget proves nothing.
+        if !isl::within_budget(share, || candidate.is_valid(conflicts, np))?.unwrap_or(false) {
             continue;
         }
         if best.as_ref().is_none_or(|b| fewer(&[&candidate], &[b], values)) {
