@@ -99,16 +99,17 @@ pub struct ArrayStorage {
 /// `order`.
 pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslResult<Vec<ArrayStorage>> {
     let params = &scop.ast.params;
-    let values = known_values(scop, options);
+    let on = Analysis::new(scop, order, options);
+    let values = &on.values;
     let mut out = Vec::new();
     for array in temporaries(scop, options) {
         let quov = match options.method {
             Method::Quov | Method::Best => quov::shortest(scop, array, None)?.map(|q| q.vector),
             _ => None,
         };
-        let entry = match chosen_storage(scop, order, array, options, &values)? {
+        let entry = match chosen_storage(&on, array)? {
             Ok(chosen) => {
-                let original = mapping::canonical(&chosen.whole, array, params.len())?.map(|m| with_params(m, &values));
+                let original = mapping::canonical(&chosen.whole, array, params.len())?.map(|m| with_params(m, values));
                 let mapped = chosen.mappings();
                 ArrayStorage {
                     array: array.to_string(),
@@ -118,10 +119,10 @@ pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslRes
                     new_size: mapped
                         .as_ref()
                         .map(|ms| ms.iter().map(|m| size_text(m, params)).collect::<Vec<_>>().join(" + ")),
-                    original_cells: original.as_ref().and_then(|m| cells(m, &values)),
+                    original_cells: original.as_ref().and_then(|m| cells(m, values)),
                     new_cells: mapped
                         .as_ref()
-                        .and_then(|ms| ms.iter().try_fold(0i64, |acc, m| Some(acc + cells(m, &values)?))),
+                        .and_then(|ms| ms.iter().try_fold(0i64, |acc, m| Some(acc + cells(m, values)?))),
                     note: None,
                     quov,
                 }
@@ -183,13 +184,14 @@ pub fn contractions(
     options: &StorageOptions,
     taken: &BTreeSet<String>,
 ) -> IslResult<Vec<Contraction>> {
-    let values = known_values(scop, options);
+    let on = Analysis::new(scop, order, options);
+    let values = &on.values;
     let mut out = Vec::new();
     let mut names = taken.clone();
     // A live-out array keeps its storage: code after the SCoP reads it
     // where it was (its last values would need copying back).
     for array in temporaries(scop, options).filter(|a| !is_live_out(scop, options, a)) {
-        let Ok(chosen) = chosen_storage(scop, order, array, options, &values)? else {
+        let Ok(chosen) = chosen_storage(&on, array)? else {
             continue;
         };
         let Some(mapped) = chosen.mappings() else {
@@ -198,7 +200,7 @@ pub fn contractions(
         let Some(canonical) = mapping::canonical(&chosen.whole, array, scop.ast.params.len())? else {
             continue;
         };
-        if !fewer(&mapped, &[&with_params(canonical, &values)], &values) {
+        if !fewer(&mapped, &[&with_params(canonical, values)], values) {
             continue;
         }
         let decl = scop.ast.arrays.iter().find(|(a, _)| a == array).map(|(_, d)| d);
@@ -287,14 +289,9 @@ fn piece_text(cells: &Set, array: &str, params: &[String]) -> IslResult<String> 
 /// `array`'s storage: the smallest proven mapping of all its cells, or,
 /// where UOV-guided splitting finds pieces that every access keeps to and
 /// the pieces' mappings hold fewer cells in all, one mapping per piece.
-fn chosen_storage(
-    scop: &Scop,
-    order: &RunOrder,
-    array: &str,
-    options: &StorageOptions,
-    values: &[Option<i64>],
-) -> IslResult<Result<Chosen, Unanalysable>> {
-    let (whole, mapping) = match affordable_mapping(scop, order, array, None, options, values)? {
+fn chosen_storage(on: &Analysis, array: &str) -> IslResult<Result<Chosen, Unanalysable>> {
+    let (scop, values) = (on.scop, on.values.as_slice());
+    let (whole, mapping) = match affordable_mapping(on, array, None)? {
         Ok(found) => found,
         Err(why) => return Ok(Err(why)),
     };
@@ -308,7 +305,7 @@ fn chosen_storage(
         false => isl::within_budget(isl::operation_budget(), || split::pieces(scop, array))?.flatten(),
     };
     let split = match pieces {
-        Some(cells) => mapped_pieces(scop, order, array, cells, options, values)?,
+        Some(cells) => mapped_pieces(on, array, cells)?,
         None => None,
     };
     let splits_better = |split: &[Piece]| {
@@ -324,14 +321,8 @@ fn chosen_storage(
 
 /// Each piece of `cells` with its smallest proven mapping, if every
 /// piece has one and every access to the array keeps to one piece.
-fn mapped_pieces(
-    scop: &Scop,
-    order: &RunOrder,
-    array: &str,
-    cells: Vec<Set>,
-    options: &StorageOptions,
-    values: &[Option<i64>],
-) -> IslResult<Option<Vec<Piece>>> {
+fn mapped_pieces(on: &Analysis, array: &str, cells: Vec<Set>) -> IslResult<Option<Vec<Piece>>> {
+    let scop = on.scop;
     let mut taken: Vec<Vec<(usize, usize)>> = vec![Vec::new(); cells.len()];
     for (k, statement) in scop.statements.iter().enumerate() {
         for (j, access) in statement.accesses.iter().enumerate().filter(|(_, a)| a.array == array) {
@@ -344,8 +335,7 @@ fn mapped_pieces(
     }
     let mut pieces = Vec::new();
     for (piece, accesses) in cells.into_iter().zip(taken) {
-        let Ok((conflicts, Some(mapping))) = affordable_mapping(scop, order, array, Some(&piece), options, values)?
-        else {
+        let Ok((conflicts, Some(mapping))) = affordable_mapping(on, array, Some(&piece))? else {
             return Ok(None);
         };
         pieces.push(Piece { cells: Some(piece), conflicts, mapping: Some(mapping), accesses: Some(accesses) });
@@ -379,24 +369,36 @@ fn is_live_out(scop: &Scop, options: &StorageOptions, array: &str) -> bool {
     options.live_out.iter().any(|a| a == array) || scop.ast.live_out.contains(array)
 }
 
-/// Each parameter's value, where `--param` fixes it.
-fn known_values(scop: &Scop, options: &StorageOptions) -> Vec<Option<i64>> {
-    scop.ast.params.iter().map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect()
+/// What the analysis of every temporary of a SCoP shares.
+struct Analysis<'a> {
+    scop: &'a Scop,
+    order: &'a RunOrder<'a>,
+    options: &'a StorageOptions,
+    /// Each parameter's value, where `--param` fixes it.
+    values: Vec<Option<i64>>,
+}
+
+impl<'a> Analysis<'a> {
+    fn new(scop: &'a Scop, order: &'a RunOrder<'a>, options: &'a StorageOptions) -> Analysis<'a> {
+        let values = scop
+            .ast
+            .params
+            .iter()
+            .map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v))
+            .collect();
+        Analysis { scop, order, options, values }
+    }
 }
 
 /// [`best_mapping`] under an isl budget of its own (the SCoP's bound,
 /// counted afresh): an array whose analysis runs out of it keeps its
 /// storage, rather than failing the whole SCoP.
 fn affordable_mapping(
-    scop: &Scop,
-    order: &RunOrder,
+    on: &Analysis,
     array: &str,
     piece: Option<&Set>,
-    options: &StorageOptions,
-    values: &[Option<i64>],
 ) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
-    let found =
-        isl::within_budget(isl::operation_budget(), || best_mapping(scop, order, array, piece, options, values))?;
+    let found = isl::within_budget(isl::operation_budget(), || best_mapping(on, array, piece))?;
     Ok(found.unwrap_or(Err(Unanalysable::OutOfBudget)))
 }
 
@@ -407,15 +409,13 @@ const CANDIDATE_SHARE: u64 = 4;
 /// smallest mapping `options.method` finds that passes the proof
 /// (`None`: none does).
 fn best_mapping(
-    scop: &Scop,
-    order: &RunOrder,
+    on: &Analysis,
     array: &str,
     piece: Option<&Set>,
-    options: &StorageOptions,
-    values: &[Option<i64>],
 ) -> IslResult<Result<(Conflicts, Option<Mapping>), Unanalysable>> {
+    let (scop, options, values) = (on.scop, on.options, on.values.as_slice());
     let live_out = is_live_out(scop, options, array);
-    let conflicts = match lifetime::conflicts(scop, order, array, live_out, piece)? {
+    let conflicts = match lifetime::conflicts(scop, on.order, array, live_out, piece)? {
         Ok(c) => fixed(c, array, values)?,
         Err(why) => return Ok(Err(why)),
     };
