@@ -3,7 +3,7 @@
 use clap::Parser;
 use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
-use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions};
+use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions, TileShape};
 use polyc::storage::{Method, StorageOptions};
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
@@ -122,9 +122,18 @@ struct TransformArgs {
     #[arg(long, value_enum, default_value_t = Fuse::Smart)]
     fuse: Fuse,
 
-    /// Tile permutable bands of depth >= 2.
+    /// Tile permutable bands of depth >= 2, in this shape.
     #[arg(long, value_enum)]
     tile: Option<TileKind>,
+
+    /// SICA's cache-use ratio: the share of L1 a tile's data may fill.
+    #[arg(long, value_name = "RHO", default_value_t = driver::DEFAULT_SICA_RHO)]
+    sica_rho: f64,
+
+    /// A hardware description (TOML) for SICA's tile sizes, instead of
+    /// this machine's (sysfs and CPUID).
+    #[arg(long, value_name = "FILE")]
+    hw: Option<PathBuf>,
 
     /// Tile sizes, outermost first (the last is repeated) [default: 32, 256
     /// for a vector loop innermost, or the contents of a `tile.sizes` file
@@ -198,6 +207,24 @@ enum TileKind {
     None,
     /// Rectangular tiles on the permutable bands of the schedule.
     Rect,
+    /// Concurrent-start diamond tiles for time-iterated nests.
+    Diamond,
+    /// Hybrid hexagonal/classical tiles for time-iterated nests.
+    Hex,
+    /// SIMD- and cache-aware tile sizes.
+    Sica,
+}
+
+impl TileKind {
+    fn shape(self) -> Option<TileShape> {
+        match self {
+            TileKind::None => None,
+            TileKind::Rect => Some(TileShape::Rect),
+            TileKind::Diamond => Some(TileShape::Diamond),
+            TileKind::Hex => Some(TileShape::Hex),
+            TileKind::Sica => Some(TileShape::Sica),
+        }
+    }
 }
 
 impl TransformArgs {
@@ -205,12 +232,13 @@ impl TransformArgs {
         let explicit =
             self.schedule.is_some() || self.tile.is_some() || self.parallel || self.simd || self.l2_tile.is_some();
         let base = if explicit { Options::default() } else { Options::optimising() };
-        let tiled = match self.tile {
-            Some(TileKind::Rect) => true,
-            Some(TileKind::None) => false,
-            None => base.tile.is_some() || self.l2_tile.is_some(),
+        let shape = match self.tile {
+            Some(kind) => kind.shape(),
+            None if base.tile.is_some() || self.l2_tile.is_some() => Some(TileShape::Rect),
+            None => None,
         };
-        let tile = if tiled { Some(self.tile_options()?) } else { None };
+        let tiled = shape.is_some();
+        let tile = shape.map(|shape| self.tile_options(shape)).transpose()?;
         if let Some(bad) = self.unroll_jam.filter(|f| !(1..=MAX_UNROLL_JAM).contains(f)) {
             return Err(format!("unroll-and-jam factor {bad} is out of range (1 to {MAX_UNROLL_JAM})"));
         }
@@ -239,7 +267,7 @@ impl TransformArgs {
         })
     }
 
-    fn tile_options(&self) -> Result<TileOptions, String> {
+    fn tile_options(&self, shape: TileShape) -> Result<TileOptions, String> {
         let mut sizes = self.tile_sizes.clone();
         if sizes.is_empty() {
             if let Ok(text) = std::fs::read_to_string("tile.sizes") {
@@ -252,7 +280,10 @@ impl TransformArgs {
         if let Some(bad) = sizes.iter().chain(&self.l2_tile).find(|&&s| !(1..=1 << 20).contains(&s)) {
             return Err(format!("tile size or ratio {bad} is out of range (1 to 1048576)"));
         }
-        Ok(TileOptions { sizes, l2_ratio: self.l2_tile })
+        if !(self.sica_rho > 0.0 && self.sica_rho <= 1.0) {
+            return Err(format!("--sica-rho {} is out of range (0 to 1)", self.sica_rho));
+        }
+        Ok(TileOptions { shape, sizes, l2_ratio: self.l2_tile, sica_rho: self.sica_rho, hw: self.hw.clone() })
     }
 }
 

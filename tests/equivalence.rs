@@ -48,7 +48,10 @@ struct Mode {
 
 fn modes() -> Vec<Mode> {
     let auto = Options { schedule: ScheduleKind::Auto, ..Options::default() };
-    let tiled = |sizes: Vec<i64>, l2_ratio| Options { tile: Some(TileOptions { sizes, l2_ratio }), ..auto.clone() };
+    let tiled = |sizes: Vec<i64>, l2_ratio| Options {
+        tile: Some(TileOptions { sizes, l2_ratio, ..TileOptions::default() }),
+        ..auto.clone()
+    };
     let best = StorageOptions { method: Method::Best, ..StorageOptions::default() };
     vec![
         Mode { name: "identity", options: Options::default(), threads: &[None] },

@@ -18,7 +18,7 @@ fn oracle(name: &str) -> String {
 fn options(method: Method, tile: Option<i64>) -> Options {
     Options {
         schedule: ScheduleKind::Identity,
-        tile: tile.map(|size| TileOptions { sizes: vec![size], l2_ratio: None }),
+        tile: tile.map(|size| TileOptions { sizes: vec![size], ..TileOptions::default() }),
         storage: StorageOptions { method, ..StorageOptions::default() },
         ..Options::default()
     }

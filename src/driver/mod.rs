@@ -47,14 +47,48 @@ pub enum ScheduleKind {
     Auto,
 }
 
-/// Rectangular tiling of permutable bands.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+/// The shape of tiles (`--tile=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TileShape {
+    /// Rectangular tiles of permutable bands; time-iterated nests skewed
+    /// into parallelogram tiles run on a wavefront (pipelined start).
+    #[default]
+    Rect,
+    /// Concurrent start: diamonds in time and the outer space dimension
+    /// (every space dimension where the dependences allow), the others
+    /// classical.
+    Diamond,
+    /// Hybrid hexagonal/classical: hexagons in time and the outer space
+    /// dimension, in two alternating phases, the others classical.
+    Hex,
+    /// SIMD- and cache-aware sizes for the vector loop and the outermost loop.
+    Sica,
+}
+
+/// Tiling of permutable bands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TileOptions {
+    pub shape: TileShape,
     /// Tile size per band member, outermost first; the last is repeated.
     /// Empty: polyc's choice (see [`crate::tile`]).
     pub sizes: Vec<i64>,
     /// A second (L2) level of tiles this many first-level tiles wide.
     pub l2_ratio: Option<i64>,
+    /// SICA's cache-use ratio (the share of L1 a tile's data may fill).
+    pub sica_rho: f64,
+    /// The hardware description SICA sizes tiles for (TOML); this
+    /// machine's (sysfs, CPUID) when `None`.
+    pub hw: Option<std::path::PathBuf>,
+}
+
+/// SICA's default cache-use ratio.
+pub const DEFAULT_SICA_RHO: f64 = 0.9;
+
+impl Default for TileOptions {
+    fn default() -> Self {
+        TileOptions { shape: TileShape::Rect, sizes: Vec::new(), l2_ratio: None, sica_rho: DEFAULT_SICA_RHO, hw: None }
+    }
 }
 
 #[derive(Clone, Debug)]

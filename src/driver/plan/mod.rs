@@ -27,6 +27,9 @@ pub struct Plan {
     /// The variables a mark's `private` bits stand for, bit 0 first.
     pub private_vars: Vec<PrivateVar>,
     pub notes: Notes,
+    /// By statement: how many leading time dimensions name its tile (the
+    /// tile loops and the loops outside them); 0 where it is not tiled.
+    pub tile_prefix: Vec<usize>,
     /// Transformations were asked for, but the SCoP keeps its source text:
     /// planning failed, or found nothing worth a new loop order.
     pub keep_source: bool,
@@ -84,6 +87,9 @@ struct Planner<'a> {
     parallel_with_private: HashMap<usize, Option<u64>>,
     /// The outer tile dimensions of each band tiled by [`Planner::bands`].
     tiled_bands: Vec<Range<usize>>,
+    /// The time dimensions that name a tile (see [`Plan::tile_prefix`]),
+    /// of the outermost tiling so far.
+    tile_prefix: usize,
 }
 
 /// The name of the step back to a nest's original schedule.
@@ -178,15 +184,19 @@ fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
     let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
     let scattering = Scattering::join(&nests, n_params)?;
     let mut marks = vec![vec![LoopMark::default(); scattering.dims]; scop.statements.len()];
+    let mut tile_prefix = vec![0; scop.statements.len()];
     for p in planners {
         let offset = p.nest.prefix.len();
         for (&k, own) in p.nest.scattering.stmts.iter().zip(&p.marks) {
             marks[k][offset..offset + own.len()].copy_from_slice(own);
+            if p.tile_prefix > 0 {
+                tile_prefix[k] = offset + p.tile_prefix;
+            }
         }
         notes.merge(p.notes);
     }
     let private_vars = private_vars(scop, &deps);
-    Ok(Plan { scattering, marks, private_vars, notes, keep_source: false })
+    Ok(Plan { scattering, marks, private_vars, notes, tile_prefix, keep_source: false })
 }
 
 /// isl's schedule with the fusion `fuse` asks for, split into nests;
@@ -280,6 +290,7 @@ impl Plan {
             marks: Vec::new(),
             private_vars: Vec::new(),
             notes: Notes::default(),
+            tile_prefix: vec![0; scop.statements.len()],
             keep_source: false,
         }
     }
@@ -331,6 +342,7 @@ impl<'a> Planner<'a> {
                 private_arrays,
                 parallel_with_private: HashMap::new(),
                 tiled_bands: Vec::new(),
+                tile_prefix: 0,
             });
         }
         Ok(planners)
@@ -361,6 +373,9 @@ impl Planner<'_> {
         self.nest.scattering = sc;
         self.parallel_with_private.clear();
         self.in_original_order = name == ORIGINAL_ORDER;
+        if self.in_original_order {
+            self.tile_prefix = 0;
+        }
         self.notes.applied(name);
         Ok(true)
     }
@@ -536,7 +551,11 @@ impl Planner<'_> {
             tile::time_tile_distances(depth, wavefront, self.n_params)?.flat_product(self.analysis.distances())?;
         let tiled = tile::time_tiles(&skewed, depth, &t.sizes, wavefront, &self.nest.scattering, self.n_params);
         let name = if wavefront { "tile=time+wavefront" } else { "tile=time" };
-        self.try_apply_within(name, tiled, bound)
+        let applied = self.try_apply_within(name, tiled, bound)?;
+        if applied {
+            self.tile_prefix = depth;
+        }
+        Ok(applied)
     }
 
     /// Reorder, tile and wavefront each permutable band of depth two or
@@ -592,6 +611,7 @@ impl Planner<'_> {
                 continue;
             }
             self.tiled_bands.push(placed.outer_tiles.clone());
+            self.tile_prefix = placed.points.start;
             let original = match original {
                 None if self.only_short_loops_after(placed.points.end - 1)? => Some(self.original()),
                 original => original,
