@@ -82,6 +82,13 @@ pub struct TileOptions {
     pub hw: Option<std::path::PathBuf>,
 }
 
+impl TileShape {
+    /// Diamond and hexagonal tiles: a row of them starts at once.
+    pub fn starts_concurrently(self) -> bool {
+        matches!(self, TileShape::Diamond | TileShape::Hex)
+    }
+}
+
 /// SICA's default cache-use ratio.
 pub const DEFAULT_SICA_RHO: f64 = 0.9;
 
@@ -515,6 +522,17 @@ fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &
 /// No AST when the SCoP keeps its source text (except for `--trace`,
 /// which regenerates it). With it, the temporaries contracted for the
 /// plan returned (computed once: the lifetime analysis is costly).
+/// The isl operations allowed for scanning a transformed schedule: the
+/// planning budget, but a quarter of the SCoP's for diamonds and
+/// hexagons, whose bounds cost the scanner more (heat-3d's hexagons
+/// about 3 million operations, 4 s).
+fn scanning_budget(options: &Options) -> u64 {
+    match &options.tile {
+        Some(t) if t.shape.starts_concurrently() => options.isl_budget / 4,
+        _ => plan::planning_budget(options),
+    }
+}
+
 fn scan_planned(
     scop: &Scop,
     mut plan: Plan,
@@ -532,7 +550,7 @@ fn scan_planned(
         let scanned = scan_scop(scop, &plan.scattering)?;
         return Ok((plan, Some(scanned), contraction));
     }
-    isl::set_operation_budget(plan::planning_budget(options));
+    isl::set_operation_budget(scanning_budget(options));
     let scanned = scan_scop(scop, &plan.scattering);
     let limit = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
     isl::set_operation_budget(options.isl_budget);
@@ -545,6 +563,20 @@ fn scan_planned(
         // What the planner marked shares no loop (adi's parallel rows sit
         // in loops with statements not worth a region): no gain.
         Ok(_) => None,
+        Err(e) if options.tile.as_ref().is_some_and(|t| t.shape.starts_concurrently()) => {
+            // The scanner gives up on some tile shapes it could scan as rectangles.
+            let rect = Options {
+                tile: options.tile.clone().map(|t| TileOptions { shape: TileShape::Rect, ..t }),
+                ..options.clone()
+            };
+            let mut again = plan::plan(scop, &rect);
+            let mut refused = plan.notes.refused;
+            refused
+                .push(format!("concurrent-start tiles: loops not generated ({limit}: {e}); tiled as for rect instead"));
+            refused.append(&mut again.notes.refused);
+            again.notes.refused = refused;
+            return scan_planned(scop, again, taken, &rect);
+        }
         Err(e) => Some(format!("transformed loops not generated ({limit}: {e}); original schedule kept")),
     };
     let mut original = Plan::original(scop);

@@ -261,7 +261,7 @@ impl Scanner {
         if children.is_empty() {
             return Ok(Vec::new());
         }
-        let hull = region.simple_hull()?.detect_equalities()?.gist(ctx_ext)?;
+        let hull = self.hull_bounding(d, region, &children)?.gist(ctx_ext)?;
         let cons = hull.constraints()?;
         let (outer, on_dim): (Vec<Constraint>, Vec<Constraint>) =
             cons.into_iter().partition(|c| !c.expr.involves_dim(d));
@@ -316,6 +316,23 @@ impl Scanner {
         };
         let outer = self.not_implied(outer, d + 1, ctx_ext)?;
         Ok(if outer.is_empty() { vec![node] } else { vec![Node::Guard { cond: vec![outer], body: vec![node] }] })
+    }
+
+    /// The simple hull of `region`, or where it leaves dimension `d`
+    /// unbounded, that of `region` under the parameters some child runs
+    /// for: the gist of what a statement needs drops conditions on the
+    /// parameters alone, and a piece may be bounded only under them (a
+    /// diamond wavefront's `c0 >= -1` needs `TSTEPS > 0`).
+    fn hull_bounding(&self, d: usize, region: &Set, children: &[ScanStmt]) -> IslResult<Set> {
+        let hull = region.simple_hull()?.detect_equalities()?;
+        if hull.dim_is_bounded(d)? {
+            return Ok(hull);
+        }
+        let mut runs = children[0].set.params()?;
+        for child in &children[1..] {
+            runs = runs.union(&child.set.params()?)?;
+        }
+        region.intersect_params(&runs)?.simple_hull()?.detect_equalities()
     }
 
     /// The constraints of `cons` that `ctx` does not imply (gist is

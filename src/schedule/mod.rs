@@ -216,6 +216,15 @@ impl Scattering {
         self.then(&time_map(n_params, self.dims, out)?, out.len())
     }
 
+    /// Every statement composed with a piecewise map of the time space:
+    /// `(condition, out)` pieces over the dimensions `c<k>`, which the
+    /// caller makes disjoint and covering, each `out` of one length (each
+    /// an expression, or a name the condition constrains).
+    pub fn remap_pieces(&self, pieces: &[(String, Vec<String>)], n_params: usize) -> IslResult<Scattering> {
+        let dims = pieces.first().map_or(0, |(_, out)| out.len());
+        self.then(&piecewise_time_map(n_params, self.dims, pieces)?, dims)
+    }
+
     /// The legality verifier: every instance of `scop` is scheduled exactly
     /// once and every dependence of `legality` (see
     /// [`crate::deps::Dependences::generators`]) goes forward in time.
@@ -259,8 +268,21 @@ fn forward(distances: Set, n_params: usize, dims: usize) -> Result<Set, Violatio
 
 /// `[c0..c(dims-1)] -> [out..]`.
 fn time_map(n_params: usize, dims: usize, out: &[String]) -> IslResult<Map> {
+    piecewise_time_map(n_params, dims, &[(String::new(), out.to_vec())])
+}
+
+/// `[c0..c(dims-1)] -> [out..] : condition`, a piece per `(condition, out)`
+/// (an empty condition: everywhere).
+fn piecewise_time_map(n_params: usize, dims: usize, pieces: &[(String, Vec<String>)]) -> IslResult<Map> {
     let from: Vec<String> = (0..dims).map(|k| format!("c{k}")).collect();
-    Map::parse(&format!("{} -> {{ [{}] -> [{}] }}", params_decl(n_params), from.join(", "), out.join(", ")))
+    let pieces: Vec<String> = pieces
+        .iter()
+        .map(|(condition, out)| {
+            let guard = if condition.is_empty() { String::new() } else { format!(" : {condition}") };
+            format!("[{}] -> [{}]{guard}", from.join(", "), out.join(", "))
+        })
+        .collect();
+    Map::parse(&format!("{} -> {{ {} }}", params_decl(n_params), pieces.join("; ")))
 }
 
 /// Larger coefficients give steep skews whose tiles vectorise badly.

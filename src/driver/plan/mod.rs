@@ -5,6 +5,7 @@
 //! (parallel, SIMD) read off the final schedule. Every step is checked by
 //! the legality verifier and dropped, with a reason, if it fails.
 
+mod concurrent;
 mod marks;
 
 use super::{Fuse, Options, ScheduleKind};
@@ -523,13 +524,16 @@ impl Planner<'_> {
     /// wavefront. Whether applied.
     fn time_tiled(&mut self, options: &Options) -> IslResult<bool> {
         let Some(t) = &options.tile else { return Ok(false) };
-        let outer_band = self.analysis.bands()?.first().map_or(0, |(b, e)| if *b == 0 { e - b } else { 0 });
         let stmts = self.nest.scattering.stmts.clone();
-        if !self.analysis.is_loop(0) || outer_band >= 2 || stmts.len() > MAX_TIME_TILED {
+        if !self.analysis.is_loop(0) || stmts.len() > MAX_TIME_TILED {
             return Ok(false);
         }
+        if self.concurrent_start(t)? {
+            return Ok(true);
+        }
+        let outer_band = self.analysis.bands()?.first().map_or(0, |(b, e)| if *b == 0 { e - b } else { 0 });
         // Parallel once a row buffer is private: better than skewed tiles.
-        if self.parallel_with_private(0)?.is_some() {
+        if outer_band >= 2 || self.parallel_with_private(0)?.is_some() {
             return Ok(false);
         }
         // An extra the nest does without when isl cannot find it cheaply.

@@ -1,0 +1,110 @@
+//! Concurrent-start tilings (`--tile=diamond`, `--tile=hex`): the tiles
+//! are checked against the exact dependence distances, not only the bound
+//! the planner verifies them with, and a stencil whose dependences forbid
+//! concurrent start falls back with a diagnostic that says why.
+
+use polyc::deps;
+use polyc::diagnostics::Code;
+use polyc::driver::{self, Options, TileOptions, TileShape};
+use polyc::frontend::Source;
+use polyc::model::isl::Set;
+use polyc::model::Scop;
+use polyc::schedule::Scattering;
+use polyc::tile::concurrent::{self, Stencil};
+use std::path::Path;
+
+fn corpus(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(format!("{name}.c"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The first SCoP of a corpus kernel (the time loop of each stencil).
+fn scop(name: &str) -> Scop {
+    let source = Source::parse(corpus(name)).unwrap();
+    Scop::build(source.scops().scops.remove(0)).unwrap()
+}
+
+type Tiling = fn(
+    &Stencil,
+    &concurrent::Cone,
+    &[i64],
+    &Scattering,
+) -> polyc::model::isl::IslResult<Result<(Scattering, Set), String>>;
+
+/// Tile `name` with `tiling` at `sizes` and check it exactly: every
+/// instance once, every dependence forward, and every exact distance
+/// inside the bound the planner trusts (tile part x point order).
+fn check_exactly(name: &str, tiling: Tiling, sizes: &[i64]) {
+    let scop = scop(name);
+    let legality = deps::analyse(&scop).unwrap().generators().unwrap();
+    let n_params = scop.ast.params.len();
+    let stmts: Vec<usize> = (0..scop.statements.len()).collect();
+    let stencil = Stencil::of(&scop, &stmts, &legality).unwrap().unwrap_or_else(|why| panic!("{name}: {why}"));
+    let cone = stencil.cone().unwrap();
+    let inner = Scattering::original(&scop);
+    let (tiled, tile_bound) = tiling(&stencil, &cone, sizes, &inner).unwrap().unwrap();
+    let exact = tiled.verify(&scop, &legality).unwrap_or_else(|v| panic!("{name} {sizes:?}: {v}"));
+    let inner_distances = polyc::schedule::analysis::distances(&inner, &legality, n_params).unwrap();
+    let bound = tile_bound.flat_product(&inner_distances).unwrap();
+    assert!(exact.is_subset_of(&bound).unwrap(), "{name} {sizes:?}: a distance outside the bound");
+}
+
+#[test]
+fn diamond_tiles_respect_every_dependence_exactly() {
+    for sizes in [[2, 2], [4, 3], [8, 8]] {
+        check_exactly("jacobi-1d", concurrent::diamond, &sizes);
+        check_exactly("jacobi-2d", concurrent::diamond, &sizes);
+        check_exactly("fdtd-2d", concurrent::diamond, &sizes);
+    }
+}
+
+#[test]
+fn hexagonal_tiles_respect_every_dependence_exactly() {
+    for sizes in [[1, 1, 2], [2, 2, 2], [3, 1, 4], [4, 6, 3], [8, 8, 8]] {
+        check_exactly("jacobi-1d", concurrent::hexagonal, &sizes);
+        check_exactly("jacobi-2d", concurrent::hexagonal, &sizes);
+        check_exactly("fdtd-2d", concurrent::hexagonal, &sizes);
+    }
+}
+
+#[test]
+fn jacobi_cone_is_one_point_per_sub_step() {
+    let scop = scop("jacobi-1d");
+    let legality = deps::analyse(&scop).unwrap().generators().unwrap();
+    let stencil = Stencil::of(&scop, &[0, 1], &legality).unwrap().unwrap();
+    assert_eq!(stencil.space, vec!["i".to_string()]);
+    let cone = stencil.cone().unwrap();
+    // τ = 2t + statement: each sub-step reads its neighbours, one to each side.
+    assert_eq!((cone.lower[0], cone.upper[0]), (Some(1), Some(1)));
+}
+
+fn compile(name: &str, shape: TileShape) -> driver::Outcome {
+    let options = Options {
+        schedule: polyc::driver::ScheduleKind::Auto,
+        tile: Some(TileOptions { shape, ..TileOptions::default() }),
+        parallel: true,
+        ..Options::default()
+    };
+    driver::compile(corpus(name), &options).unwrap()
+}
+
+#[test]
+fn stencils_get_the_tiles_asked_for_with_a_parallel_tile_loop() {
+    for (shape, name) in [(TileShape::Diamond, "tile=diamond"), (TileShape::Hex, "tile=hex")] {
+        for kernel in ["jacobi-1d", "jacobi-2d", "heat-3d", "fdtd-2d"] {
+            let outcome = compile(kernel, shape);
+            assert!(outcome.diagnostics.is_empty(), "{kernel}: {:?}", outcome.diagnostics[0].message);
+            assert!(outcome.scops.iter().any(|s| s.transforms.iter().any(|t| t == name)), "{kernel}: {name}");
+            assert!(outcome.output.contains("#pragma omp parallel for"), "{kernel}: no parallel tile loop");
+        }
+    }
+}
+
+#[test]
+fn a_dependence_within_a_time_step_forbids_concurrent_start() {
+    for shape in [TileShape::Diamond, TileShape::Hex] {
+        let outcome = compile("seidel-2d", shape);
+        let warning = outcome.diagnostics.iter().find(|d| d.code == Code::P0014).expect("a warning");
+        assert!(warning.message.contains("forbids concurrent start"), "{}", warning.message);
+    }
+}
