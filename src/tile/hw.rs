@@ -55,7 +55,7 @@ impl Hardware {
 
     /// The description in TOML `text` (named `source` in reports and errors).
     pub fn from_toml(text: &str, source: &str) -> Result<Hardware, String> {
-        let file: HwFile = toml::from_str(text).map_err(|e| format!("--hw {source}: {}", e.message()))?;
+        let file: HwFile = toml::from_str(text).map_err(|e| format!("--hw {source}: {e}"))?;
         let kib = |v: u64| v.saturating_mul(1024);
         let hw = Hardware {
             l1_bytes: kib(file.l1d_kib),
