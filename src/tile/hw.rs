@@ -207,6 +207,13 @@ mod tests {
     }
 
     #[test]
+    fn this_machine_has_sizes() {
+        let hw = Hardware::given_or_detected(None);
+        assert!(hw.l1_bytes > 0 && hw.l2_bytes > 0 && hw.line_bytes > 0, "{hw}");
+        assert!([16, 32, 64].contains(&hw.simd_bytes), "{hw}");
+    }
+
+    #[test]
     fn a_file_with_every_field() {
         let hw = Hardware::from_toml("l1d_kib = 32\nl2_kib = 256\ncache_line_bytes = 64\nsimd_bits = 128\n", "t")
             .expect("valid");

@@ -580,8 +580,8 @@ impl Planner<'_> {
         for (b, e) in self.analysis.bands()? {
             bands.extend(self.without_short_loops(b..e)?);
         }
+        let sica = options.tile.as_ref().is_some_and(|t| t.shape == TileShape::Sica);
         for band in bands.into_iter().rev().filter(|band| band.len() >= 2) {
-            let sica = options.tile.as_ref().is_some_and(|t| t.shape == TileShape::Sica);
             // SICA's tile sizes are those of a vector loop innermost.
             if options.simd || sica {
                 self.vectorisable_innermost(band.clone())?;
