@@ -5,6 +5,7 @@ use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
 use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions, TileShape};
 use polyc::storage::{Method, StorageOptions};
+use polyc::tile::hw::Hardware;
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -283,7 +284,9 @@ impl TransformArgs {
         if !(self.sica_rho > 0.0 && self.sica_rho <= 1.0) {
             return Err(format!("--sica-rho {} is out of range (0 to 1)", self.sica_rho));
         }
-        Ok(TileOptions { shape, sizes, l2_ratio: self.l2_tile, sica_rho: self.sica_rho, hw: self.hw.clone() })
+        // A bad file is a usage error here, not a warning per SCoP later.
+        let hw = self.hw.as_deref().map(Hardware::from_file).transpose()?;
+        Ok(TileOptions { shape, sizes, l2_ratio: self.l2_tile, sica_rho: self.sica_rho, hw })
     }
 }
 

@@ -12,6 +12,7 @@ use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
 use crate::storage::{self, expand::ExpandedArray, lifetime::RunOrder, StorageOptions};
+use crate::tile::hw::Hardware;
 use serde::Serialize;
 
 mod plan;
@@ -36,6 +37,10 @@ pub enum Emit {
     Storage,
     /// The storage of each temporary array, as JSON.
     StorageJson,
+    /// The tile sizes chosen for each band, and why (with `--tile=sica`:
+    /// the hardware, rho, each statement block's elements per iteration
+    /// and SICA's equations).
+    TileSizes,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -77,9 +82,9 @@ pub struct TileOptions {
     pub l2_ratio: Option<i64>,
     /// SICA's cache-use ratio (the share of L1 a tile's data may fill).
     pub sica_rho: f64,
-    /// The hardware description SICA sizes tiles for (TOML); this
-    /// machine's (sysfs, CPUID) when `None`.
-    pub hw: Option<std::path::PathBuf>,
+    /// The hardware SICA sizes tiles for (`--hw FILE`); this machine's
+    /// (sysfs, CPUID) when `None`.
+    pub hw: Option<Hardware>,
 }
 
 impl TileShape {
@@ -210,6 +215,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
             Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
             Emit::Schedule => planned_schedule_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
+            Emit::TileSizes => tile_sizes_report(&scop, &found.names, options)
+                .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
             Emit::Storage | Emit::StorageJson => storage_report(&scop, options).map(|entries| {
                 let line = line_of(&source.text, &pragma);
                 match options.emit {
@@ -252,7 +259,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage => {
+        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage | Emit::TileSizes => {
             reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
         }
         Emit::ScopJson | Emit::StorageJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
@@ -300,6 +307,34 @@ fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Opti
         Some((expanded, _, plan)) => schedule_report(&expanded, &plan),
         None => schedule_report(scop, &plan::plan(scop, options)),
     }
+}
+
+/// `--emit=tile-sizes`: the tiling asked for (with SICA, the hardware
+/// and rho), then, per band of the plan [`regenerate`] starts from, the
+/// sizes chosen and why, and what was applied or refused.
+fn tile_sizes_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
+    let mut out = match &options.tile {
+        None => "tile: none\n".to_string(),
+        Some(t) if t.shape == TileShape::Sica => {
+            format!("tile: sica, rho = {}\nhardware: {}\n", t.sica_rho, Hardware::given_or_detected(t.hw.as_ref()))
+        }
+        Some(t) => {
+            let shape = clap::ValueEnum::to_possible_value(&t.shape);
+            format!("tile: {}\n", shape.as_ref().map_or("", |v| v.get_name()))
+        }
+    };
+    let plan = match expanded_plan(scop, taken, options)? {
+        Some((_, _, plan)) => plan,
+        None => plan::plan(scop, options),
+    };
+    for sized in &plan.notes.tile_sizes {
+        out.push_str(&format!("{sized}\n"));
+    }
+    out.push_str(&format!("applied: {}\n", plan.notes.applied.join(", ")));
+    for why in &plan.notes.refused {
+        out.push_str(&format!("refused: {why}\n"));
+    }
+    Ok(out)
 }
 
 /// `--emit=storage`: each temporary array's storage under the schedule

@@ -390,7 +390,7 @@ fn spread_within(scop: &Scop, sc: &Scattering, k: usize, limit: i64) -> IslResul
 }
 
 /// `[c] -> [c + e_k]`.
-fn step_along(n_params: usize, dims: usize, k: usize) -> IslResult<Map> {
+pub fn step_along(n_params: usize, dims: usize, k: usize) -> IslResult<Map> {
     let from: Vec<String> = (0..dims).map(|j| format!("c{j}")).collect();
     let to: Vec<String> = (0..dims).map(|j| if j == k { format!("c{j} + 1") } else { format!("c{j}") }).collect();
     Map::parse(&format!(

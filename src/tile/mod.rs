@@ -5,6 +5,8 @@
 //! the caller's to check with [`Scattering::verify`].
 
 pub mod concurrent;
+pub mod hw;
+pub mod sica;
 
 use crate::model::isl::{set_text, IslResult, Map, Set};
 use crate::schedule::Scattering;
@@ -49,6 +51,39 @@ pub fn rectangular(
         tiled,
         TiledBand { outer_tiles: band.start..band.start + depth, tiles: l1..points, points: points..points + depth },
     ))
+}
+
+/// SICA's tiles of `band` (see [`sica`]): its last member (the vector
+/// loop) in tiles of `vector`, and its first in tiles of `outer` if
+/// given. The first member's tile loop (or the member itself) and the
+/// vector loop's tile loop come first, then the members between them
+/// (tiles of one point, as PLUTO treats untiled members: gemm's `k`
+/// runs inside both tile loops, so that one tile's rows of `C` stay in
+/// cache while `k` sweeps), then the first member's points and the
+/// vector loop's. Returns the scattering, the tile loops' dimensions and
+/// where the points start.
+pub fn sica(
+    sc: &Scattering,
+    band: Range<usize>,
+    outer: Option<i64>,
+    vector: i64,
+    n_params: usize,
+) -> IslResult<(Scattering, Range<usize>, usize)> {
+    let (first, last) = (band.start, band.end - 1);
+    let mut out: Vec<String> = (0..first).map(var).collect();
+    out.push(match outer {
+        Some(size) => format!("floor(c{first}/{size})"),
+        None => var(first),
+    });
+    out.push(format!("floor(c{last}/{vector})"));
+    out.extend((first + 1..last).map(var));
+    let points = out.len();
+    if outer.is_some() {
+        out.push(var(first));
+    }
+    out.push(var(last));
+    out.extend((band.end..sc.dims).map(var));
+    Ok((sc.remap(&out, n_params)?, first..first + 2, points))
 }
 
 /// The tile size of band member `j`: the last given repeats, 32 by default.

@@ -7,8 +7,9 @@
 
 mod concurrent;
 mod marks;
+mod sica;
 
-use super::{Fuse, Options, ScheduleKind};
+use super::{Fuse, Options, ScheduleKind, TileShape};
 use crate::deps::{self, Dependences};
 use crate::emit::{LoopMark, PrivateVar};
 use crate::model::isl::{self, IslResult, Set, UnionMap};
@@ -43,6 +44,8 @@ pub struct Notes {
     pub applied: Vec<String>,
     /// Transformations refused, with the reason (each becomes a warning).
     pub refused: Vec<String>,
+    /// The tile sizes chosen, and why, per band (`--emit=tile-sizes`).
+    pub tile_sizes: Vec<String>,
 }
 
 impl Notes {
@@ -58,9 +61,16 @@ impl Notes {
         }
     }
 
+    pub fn sized(&mut self, why: String) {
+        if !self.tile_sizes.contains(&why) {
+            self.tile_sizes.push(why);
+        }
+    }
+
     fn merge(&mut self, other: Notes) {
         other.applied.iter().for_each(|a| self.applied(a));
         other.refused.into_iter().for_each(|r| self.refused(r));
+        other.tile_sizes.into_iter().for_each(|s| self.sized(s));
     }
 }
 
@@ -376,6 +386,7 @@ impl Planner<'_> {
         self.in_original_order = name == ORIGINAL_ORDER;
         if self.in_original_order {
             self.tile_prefix = 0;
+            self.notes.tile_sizes.clear();
         }
         self.notes.applied(name);
         Ok(true)
@@ -438,9 +449,9 @@ impl Planner<'_> {
     /// innermost, where they vectorise while the strip of data they walk
     /// stays in cache (utsolve 0.9x untransformed, 1.7-2.0x in strips of
     /// 256, 1.3x of 32). Whether applied; the bands are then left as they
-    /// are.
+    /// are. Not with `--tile=sica`, which tiles only its own two loops.
     fn vector_loop_strips(&mut self, options: &Options) -> IslResult<bool> {
-        let Some(t) = &options.tile else { return Ok(false) };
+        let Some(t) = options.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
         let sc = &self.nest.scattering;
         let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
         if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0
@@ -521,9 +532,10 @@ impl Planner<'_> {
     /// dependences and no permutable band spans it, tile the outer band of
     /// a skewed schedule, run each tile's points in the current order (see
     /// [`tile::time_tiles`]), and with `--parallel` run tiles on a
-    /// wavefront. Whether applied.
+    /// wavefront. Whether applied. Not with `--tile=sica`, which tiles
+    /// only its own two loops.
     fn time_tiled(&mut self, options: &Options) -> IslResult<bool> {
-        let Some(t) = &options.tile else { return Ok(false) };
+        let Some(t) = options.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
         let stmts = self.nest.scattering.stmts.clone();
         if !self.analysis.is_loop(0) || stmts.len() > MAX_TIME_TILED {
             return Ok(false);
@@ -572,11 +584,17 @@ impl Planner<'_> {
         for (b, e) in self.analysis.bands()? {
             bands.extend(self.without_short_loops(b..e)?);
         }
+        let sica = options.tile.as_ref().is_some_and(|t| t.shape == TileShape::Sica);
         for band in bands.into_iter().rev().filter(|band| band.len() >= 2) {
-            if options.simd {
+            // SICA's tile sizes are those of a vector loop innermost.
+            if options.simd || sica {
                 self.vectorisable_innermost(band.clone())?;
             }
             let Some(t) = &options.tile else { continue };
+            if sica {
+                self.sica_tiles(band, t)?;
+                continue;
+            }
             let mut original = self.original_order_if_more_contiguous(band.end - 1)?;
             if original.is_some() && !analysis::is_skewed(self.scop, &self.nest.scattering, band.clone())? {
                 // Merely permuted: the original order comes back whole
@@ -603,6 +621,8 @@ impl Planner<'_> {
                 [] => tile::default_rect_tile_sizes(band.len(), self.is_vector_loop(band.end - 1)?),
                 given => given.to_vec(),
             };
+            let l2 = t.l2_ratio.map_or(String::new(), |r| format!(", second level {r} tiles wide"));
+            self.notes.sized(format!("{}: rect tiles {sizes:?}{l2}", self.band_name(&band)));
             let (tiled, placed) =
                 match tile::rectangular(&self.nest.scattering, band.clone(), &sizes, t.l2_ratio, self.n_params) {
                     Ok(tiled) => tiled,
@@ -765,6 +785,13 @@ impl Planner<'_> {
     fn contiguity(&self, sc: &Scattering, k: usize) -> IslResult<i64> {
         let (contiguous, other) = analysis::contiguous_accesses(self.scop, sc, k)?;
         Ok(contiguous as i64 - other as i64)
+    }
+
+    /// How reports name `band`: by its nest's constant prefix (when the
+    /// SCoP has more than one nest) and its time dimensions within the nest.
+    fn band_name(&self, band: &Range<usize>) -> String {
+        let nest = if self.nest.prefix.is_empty() { String::new() } else { format!("nest {:?}, ", self.nest.prefix) };
+        format!("{nest}band c{}..c{}", band.start, band.end - 1)
     }
 
     /// The original schedule of the nest's statements.
