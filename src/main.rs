@@ -3,7 +3,9 @@
 use clap::Parser;
 use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
-use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions, TileShape};
+use polyc::driver::{
+    self, Emit, Fuse, Options, Scaling, ScheduleKind, SimulateOptions, TileOptions, TileShape, DEFAULT_SCALING_STEPS,
+};
 use polyc::storage::{Method, StorageOptions};
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
@@ -61,6 +63,9 @@ struct Cli {
     #[command(flatten)]
     transform: TransformArgs,
 
+    #[command(flatten)]
+    simulate: SimulateArgs,
+
     /// Exit with status 1 if any SCoP is rejected.
     #[arg(long)]
     strict: bool,
@@ -104,6 +109,41 @@ struct BatchArgs {
 
     #[command(flatten)]
     transform: TransformArgs,
+}
+
+/// The simulator's flags (`--emit=parallelism`).
+#[derive(clap::Args, Debug, Clone)]
+struct SimulateArgs {
+    /// Processors of the simulated machine (per scaling step k: k times as many).
+    #[arg(long, value_name = "P", default_value_t = NonZeroUsize::MIN)]
+    procs: NonZeroUsize,
+
+    /// Weak scaling: at step k, the scaled parameter (--scale-param) at k
+    /// times its --param value, on k times the processors.
+    #[arg(long)]
+    scaling: bool,
+
+    /// The steps k of --scaling [default: 1,2,4,8,16,32].
+    #[arg(long, value_delimiter = ',', value_name = "K,K,...")]
+    scaling_steps: Vec<NonZeroUsize>,
+
+    /// The parameter --scaling grows.
+    #[arg(long, value_name = "NAME", default_value = "N")]
+    scale_param: String,
+}
+
+impl SimulateArgs {
+    fn options(&self) -> SimulateOptions {
+        let steps = if self.scaling_steps.is_empty() {
+            DEFAULT_SCALING_STEPS.to_vec()
+        } else {
+            self.scaling_steps.iter().map(|k| k.get()).collect()
+        };
+        SimulateOptions {
+            procs: self.procs.get(),
+            scaling: self.scaling.then(|| Scaling { param: self.scale_param.clone(), steps }),
+        }
+    }
 }
 
 /// The transformation flags. With none of `--schedule`, `--tile`,
@@ -171,7 +211,8 @@ struct TransformArgs {
     #[arg(long, value_enum, default_value_t = Method::None)]
     storage: Method,
 
-    /// Fix parameters' values, for exact storage sizes: N=100,M=50.
+    /// Fix parameters' values, for exact storage sizes, the simulator
+    /// and the pictures: N=100,M=50.
     #[arg(long = "param", value_delimiter = ',', value_name = "NAME=VALUE", value_parser = parse_param)]
     params: Vec<(String, i64)>,
 
@@ -264,6 +305,7 @@ impl TransformArgs {
                 live_out: self.live_out.clone(),
                 optimal: self.storage_optimal,
             },
+            simulate: SimulateOptions::default(),
         })
     }
 
@@ -327,7 +369,7 @@ fn run(cli: Cli) -> ExitCode {
         return ExitCode::from(2);
     }
     let options = match cli.transform.options(cli.emit) {
-        Ok(o) => o,
+        Ok(o) => Options { simulate: cli.simulate.options(), ..o },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);

@@ -14,7 +14,9 @@ use crate::schedule::Scattering;
 use crate::storage::{self, expand::ExpandedArray, lifetime::RunOrder, StorageOptions};
 use serde::Serialize;
 
+mod parallelism;
 mod plan;
+pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -36,6 +38,11 @@ pub enum Emit {
     Storage,
     /// The storage of each temporary array, as JSON.
     StorageJson,
+    /// The tile graph for the `--param` values, simulated on `--procs`
+    /// processors (`--scaling`: a weak-scaling sweep), as text.
+    Parallelism,
+    /// The same, as JSON.
+    ParallelismJson,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -110,8 +117,11 @@ pub struct Options {
     /// vector (with [`trace_original`], a check that the regenerated code
     /// runs the same instances in the same order).
     pub trace: bool,
-    /// Contraction of temporary arrays.
+    /// Contraction of temporary arrays; its `params` are also the
+    /// parameter values of the simulator and the pictures.
     pub storage: StorageOptions,
+    /// `--emit=parallelism`: processors, weak scaling.
+    pub simulate: SimulateOptions,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -133,6 +143,7 @@ impl Default for Options {
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             trace: false,
             storage: StorageOptions::default(),
+            simulate: SimulateOptions::default(),
         }
     }
 }
@@ -210,6 +221,16 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                     _ => Generated::Json(serde_json::json!({ "line": line, "arrays": entries })),
                 }
             }),
+            Emit::Parallelism | Emit::ParallelismJson => {
+                let line = line_of(&source.text, &pragma);
+                with_final_plan(&scop, &found.names, options, |scop, plan| {
+                    parallelism::report(scop, plan, line, options)
+                })
+                .map(|r| match options.emit {
+                    Emit::Parallelism => Generated::Text(r.text()),
+                    _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
+                })
+            }
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -235,8 +256,9 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                 scops.push(s);
             }
             Err(e) => {
-                let d = Diagnostic::warning(Code::P0011, pragma.clone(), format!("SCoP kept unchanged: {e}"))
-                    .with_label("this SCoP");
+                let what = if options.emit == Emit::C { "SCoP kept unchanged" } else { "SCoP not reported" };
+                let d =
+                    Diagnostic::warning(Code::P0011, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
                 scops.push(summary(&source.text, &pragma, ScopStatus::Rejected, n_stmts, Some(d.code)));
                 diagnostics.push(d);
             }
@@ -245,10 +267,12 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage => {
+        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage | Emit::Parallelism => {
             reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
         }
-        Emit::ScopJson | Emit::StorageJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
+        Emit::ScopJson | Emit::StorageJson | Emit::ParallelismJson => {
+            serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n"
+        }
     };
     Ok(Outcome { output, diagnostics, scops })
 }
@@ -286,12 +310,22 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
     out
 }
 
-/// `--emit=schedule` for the plan [`regenerate`] starts from: with
-/// storage expanded if that tiles a band.
+/// `--emit=schedule` for the plan [`regenerate`] starts from.
 fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
+    with_final_plan(scop, taken, options, schedule_report)
+}
+
+/// `report` of the plan [`regenerate`] starts from and the SCoP it is
+/// for: with storage expanded if that tiles a band.
+fn with_final_plan<R>(
+    scop: &Scop,
+    taken: &BTreeSet<String>,
+    options: &Options,
+    report: impl FnOnce(&Scop, &Plan) -> Result<R, ModelError>,
+) -> Result<R, ModelError> {
     match expanded_plan(scop, taken, options)? {
-        Some((expanded, _, plan)) => schedule_report(&expanded, &plan),
-        None => schedule_report(scop, &plan::plan(scop, options)),
+        Some((expanded, _, plan)) => report(&expanded, &plan),
+        None => report(scop, &plan::plan(scop, options)),
     }
 }
 

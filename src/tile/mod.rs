@@ -4,6 +4,8 @@
 //! affine map of the time space applied to every statement; legality is
 //! the caller's to check with [`Scattering::verify`].
 
+pub mod simulate;
+
 use crate::model::isl::{set_text, IslResult, Map, Set};
 use crate::schedule::Scattering;
 use std::ops::Range;
