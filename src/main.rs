@@ -6,6 +6,7 @@ use polyc::diagnostics::{Code, Diagnostic, Severity};
 use polyc::driver::{
     self, Emit, Fuse, Options, Scaling, ScheduleKind, SimulateOptions, TileOptions, TileShape, DEFAULT_SCALING_STEPS,
 };
+use polyc::emit::svg::SvgOptions;
 use polyc::storage::{Method, StorageOptions};
 use std::io::IsTerminal;
 use std::num::NonZeroUsize;
@@ -21,7 +22,8 @@ arrays, only if their allocation succeeds.
 
 Exit codes:
   0  success (warnings, if any, were printed; rejected SCoPs are kept unchanged)
-  1  --strict and at least one SCoP was rejected (the output is still written)
+  1  --strict and at least one SCoP was rejected (the output is still written),
+     or --emit=svg drew no picture (nothing is written)
   2  usage error
   3  the input cannot be read or does not parse as C (nothing is written)
   4  the output cannot be written
@@ -65,6 +67,9 @@ struct Cli {
 
     #[command(flatten)]
     simulate: SimulateArgs,
+
+    #[command(flatten)]
+    svg: SvgArgs,
 
     /// Exit with status 1 if any SCoP is rejected.
     #[arg(long)]
@@ -144,6 +149,36 @@ impl SimulateArgs {
             scaling: self.scaling.then(|| Scaling { param: self.scale_param.clone(), steps }),
         }
     }
+}
+
+/// The picture's flags (`--emit=svg`).
+#[derive(clap::Args, Debug, Clone)]
+struct SvgArgs {
+    /// The statement to draw (S0, S1, ..) [default: the first tiled one].
+    #[arg(long, value_name = "NAME")]
+    svg_stmt: Option<String>,
+
+    /// The iterators (indices, outermost 0) on the vertical and the
+    /// horizontal axis [default: the first two the tiles cut].
+    #[arg(long, value_name = "A,B", value_parser = parse_dims)]
+    svg_dims: Option<(usize, usize)>,
+
+    /// The SCoP to draw, by the line of its `#pragma scop` [default: the first tiled one].
+    #[arg(long, value_name = "LINE")]
+    svg_scop: Option<usize>,
+}
+
+impl SvgArgs {
+    fn options(&self) -> SvgOptions {
+        SvgOptions { stmt: self.svg_stmt.clone(), dims: self.svg_dims, scop_line: self.svg_scop }
+    }
+}
+
+/// `A,B`, two iterator indices.
+fn parse_dims(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| format!("`{text}` is not A,B"))?;
+    let index = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("`{s}` is not an iterator index"));
+    Ok((index(a)?, index(b)?))
 }
 
 /// The transformation flags. With none of `--schedule`, `--tile`,
@@ -306,6 +341,7 @@ impl TransformArgs {
                 optimal: self.storage_optimal,
             },
             simulate: SimulateOptions::default(),
+            svg: SvgOptions::default(),
         })
     }
 
@@ -369,7 +405,7 @@ fn run(cli: Cli) -> ExitCode {
         return ExitCode::from(2);
     }
     let options = match cli.transform.options(cli.emit) {
-        Ok(o) => Options { simulate: cli.simulate.options(), ..o },
+        Ok(o) => Options { simulate: cli.simulate.options(), svg: cli.svg.options(), ..o },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);
@@ -383,6 +419,10 @@ fn run(cli: Cli) -> ExitCode {
         if !cli.quiet || d.severity == Severity::Error {
             eprint!("{}", d.render(&name, &text, color));
         }
+    }
+    if options.emit == Emit::Svg && outcome.output.is_empty() {
+        eprintln!("polyc: no picture drawn (no SCoP, or every one failed: see the warnings)");
+        return ExitCode::from(1);
     }
     let written = if cli.output == "-" {
         use std::io::Write;

@@ -4,6 +4,7 @@
 
 use crate::deps;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::emit::svg::{self, SvgOptions};
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::{Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
@@ -43,6 +44,9 @@ pub enum Emit {
     Parallelism,
     /// The same, as JSON.
     ParallelismJson,
+    /// A picture of one statement's points, dependences and tiles, for
+    /// the `--param` values (the first tiled SCoP, or `--svg-scop`).
+    Svg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -122,6 +126,8 @@ pub struct Options {
     pub storage: StorageOptions,
     /// `--emit=parallelism`: processors, weak scaling.
     pub simulate: SimulateOptions,
+    /// `--emit=svg`: what to draw.
+    pub svg: SvgOptions,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -144,6 +150,7 @@ impl Default for Options {
             trace: false,
             storage: StorageOptions::default(),
             simulate: SimulateOptions::default(),
+            svg: SvgOptions::default(),
         }
     }
 }
@@ -204,6 +211,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         .collect();
     let mut replacements: Vec<(Range<usize>, String, Helpers)> = Vec::new();
     let mut reports = Vec::new();
+    let mut pictures: Vec<(bool, String)> = Vec::new();
     for ast in found.scops {
         let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
         isl::set_operation_budget(options.isl_budget);
@@ -231,6 +239,10 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                     _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
                 })
             }
+            Emit::Svg => match options.svg.scop_line {
+                Some(wanted) if wanted != line_of(&source.text, &pragma) => Ok(Generated::Skipped),
+                _ => with_final_plan(&scop, &found.names, options, |scop, plan| picture(scop, plan, options)),
+            },
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -252,6 +264,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                     }
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
                     Generated::Json(j) => reports.push(j),
+                    Generated::Picture { tiled, svg } => pictures.push((tiled, svg)),
+                    Generated::Skipped => {}
                 }
                 scops.push(s);
             }
@@ -273,6 +287,13 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         Emit::ScopJson | Emit::StorageJson | Emit::ParallelismJson => {
             serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n"
         }
+        // One document: the first tiled SCoP's picture, else the first.
+        Emit::Svg => pictures
+            .iter()
+            .find(|(tiled, _)| *tiled)
+            .or(pictures.first())
+            .map(|(_, svg)| svg.clone())
+            .unwrap_or_default(),
     };
     Ok(Outcome { output, diagnostics, scops })
 }
@@ -281,6 +302,21 @@ enum Generated {
     Code(Range<usize>, Regenerated),
     Text(String),
     Json(serde_json::Value),
+    /// An SVG document, and whether the SCoP is tiled.
+    Picture {
+        tiled: bool,
+        svg: String,
+    },
+    /// Not the SCoP asked for.
+    Skipped,
+}
+
+/// `--emit=svg` for `plan`, the plan of `scop`.
+fn picture(scop: &Scop, plan: &Plan, options: &Options) -> Result<Generated, ModelError> {
+    let values = parallelism::parameter_values(scop, options)?;
+    let schedule = svg::Schedule { scattering: &plan.scattering, tile_prefix: &plan.tile_prefix };
+    let svg = svg::picture(scop, &schedule, &values, &options.svg)?;
+    Ok(Generated::Picture { tiled: plan.tiles(), svg })
 }
 
 fn line_of(src: &str, span: &Range<usize>) -> usize {
