@@ -113,3 +113,37 @@ fn a_parameter_without_a_value_is_named() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("no value for parameter TSTEPS: pass --param TSTEPS=VALUE"), "{err}");
 }
+
+/// Statement `k`'s map `u, i -> [a + b, a, u, i]` with `u = 2t + k` (S1
+/// runs between S0's steps) and `a = floor((u + i) / 8)`,
+/// `b = floor((u - i) / 8)`: jacobi-1d's distances in (u, i) lie in the
+/// cone |di| <= du, so both diamond faces are forward, and tiles on one
+/// wavefront `a + b` are independent: concurrent start, by hand (the
+/// planner's own diamonds are not needed to check the simulator).
+fn diamond(k: usize) -> polyc::model::isl::Map {
+    let (u, a, b) =
+        (format!("(2i0 + {k})"), format!("floor((2i0 + {k} + i1) / 8)"), format!("floor((2i0 + {k} - i1) / 8)"));
+    let text = format!("[p0, p1] -> {{ S{k}[i0, i1] -> [{a} + {b}, {a}, {u}, i1] }}");
+    polyc::model::isl::Map::parse(&text).expect("a map")
+}
+
+#[test]
+fn concurrent_start_parallelism_grows_with_n() {
+    use polyc::tile::simulate::{self, TileGraph};
+    let ast = polyc::frontend::Source::parse(jacobi_1d()).expect("parses").scops().scops.remove(0);
+    let scop = polyc::model::Scop::build(ast).expect("a model");
+    let scattering = polyc::schedule::Scattering { stmts: vec![0, 1], maps: vec![diamond(0), diamond(1)], dims: 4 };
+    let dependences = polyc::deps::analyse(&scop).and_then(|d| d.generators()).expect("dependences");
+    let start_up = |n: i64| {
+        let params = simulate::fixed_params(&[32, n]).expect("parameters");
+        let namings = simulate::tile_namings(&scop, &scattering, &[2, 2], &params).expect("namings");
+        let graph = TileGraph::build(&scop, &scattering, &namings, &dependences, &params).expect("graph");
+        simulate::parallelism(&graph.successors, 1).expect("acyclic").startup_parallelism
+    };
+    let widths: Vec<usize> = [64, 128, 256, 512].into_iter().map(start_up).collect();
+    // A diamond every 16 columns starts at t = 0 (u + i and u - i cut
+    // the row u = 0 into 8-wide pieces, every other one a diamond's
+    // bottom): twice N, twice the tiles that start at once.
+    assert!(widths.windows(2).all(|w| w[1] == 2 * w[0]), "{widths:?}");
+    assert!(widths[0] > 1, "{widths:?}");
+}
