@@ -141,9 +141,8 @@ fn concurrent_start_parallelism_grows_with_n() {
         simulate::parallelism(&graph.successors, 1).expect("acyclic").startup_parallelism
     };
     let widths: Vec<usize> = [64, 128, 256, 512].into_iter().map(start_up).collect();
-    // A diamond every 16 columns starts at t = 0 (u + i and u - i cut
-    // the row u = 0 into 8-wide pieces, every other one a diamond's
-    // bottom): twice N, twice the tiles that start at once.
+    // The tiles that start at once lie along t = 0, one per 8 columns
+    // (N / 8 of them): twice N, twice as many.
     assert!(widths.windows(2).all(|w| w[1] == 2 * w[0]), "{widths:?}");
     assert!(widths[0] > 1, "{widths:?}");
 }
