@@ -421,7 +421,12 @@ fn run(cli: Cli) -> ExitCode {
         }
     }
     if options.emit == Emit::Svg && outcome.output.is_empty() {
-        eprintln!("polyc: no picture drawn (no SCoP, or every one failed: see the warnings)");
+        match options.svg.scop_line {
+            Some(line) => {
+                eprintln!("polyc: no picture drawn (no SCoP starts at line {line}, or it failed: see the warnings)")
+            }
+            None => eprintln!("polyc: no picture drawn (no SCoP, or every one failed: see the warnings)"),
+        }
         return ExitCode::from(1);
     }
     let written = if cli.output == "-" {
