@@ -58,6 +58,8 @@ fn as_object<S: serde::Serializer>(pairs: &[(String, i64)], serializer: S) -> Re
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub line: usize,
+    /// The transformations of the plan simulated (`tile=time`, ..).
+    pub applied: Vec<String>,
     /// The parameter scaled, with `--scaling`.
     pub scaled: Option<String>,
     /// Statements that are not tiled: one node per loop nest each.
@@ -93,7 +95,10 @@ pub fn report(scop: &Scop, plan: &Plan, line: usize, options: &Options) -> Resul
     let mut untiled = Vec::new();
     for (k, values) in steps {
         isl::set_operation_budget(options.isl_budget);
-        let graph = tile_graph(scop, plan, &dependences, &values)?;
+        let graph = tile_graph(scop, plan, &dependences, &values).map_err(|e| match isl::out_of_budget() {
+            true => ModelError::Input(format!("out of isl budget for the tile graph at step {k}: raise --isl-budget")),
+            false => e,
+        })?;
         let procs = sim.procs.saturating_mul(k);
         let parallelism =
             simulate::parallelism(&graph.successors, procs).map_err(|c| ModelError::Input(c.to_string()))?;
@@ -101,7 +106,13 @@ pub fn report(scop: &Scop, plan: &Plan, line: usize, options: &Options) -> Resul
         let params = scop.ast.params.iter().cloned().zip(values).collect();
         runs.push(Run { k, params, parallelism });
     }
-    Ok(Report { line, scaled: sim.scaling.as_ref().map(|s| s.param.clone()), untiled, runs })
+    Ok(Report {
+        line,
+        applied: plan.notes.applied.clone(),
+        scaled: sim.scaling.as_ref().map(|s| s.param.clone()),
+        untiled,
+        runs,
+    })
 }
 
 /// The tile graph of `plan` with the parameters at `values`.
@@ -131,7 +142,8 @@ pub fn parameter_values(scop: &Scop, options: &Options) -> Result<Vec<i64>, Mode
 impl Report {
     /// The report as text: one run in full, or a sweep as a table.
     pub fn text(&self) -> String {
-        let mut out = format!("# SCoP at line {}\n", self.line);
+        let plan = if self.applied.is_empty() { "the original schedule".to_string() } else { self.applied.join(", ") };
+        let mut out = format!("# SCoP at line {}\nplan: {plan}\n", self.line);
         if !self.untiled.is_empty() {
             out.push_str(&format!(
                 "untiled statements (one node per loop nest, i.e. per value of their constant time prefix): {}\n",
