@@ -106,6 +106,9 @@ fn points_with_tiles(map: &Map, depth: usize, name: &str) -> Result<Vec<Instance
             "{name} has more than {MAX_POINTS} points for these parameters: too many to draw; pass smaller --param values"
         ))
     })?;
+    if pairs.is_empty() {
+        return Err(ModelError::Input(format!("{name} runs no instance for these parameters: nothing to draw")));
+    }
     Ok(pairs
         .into_iter()
         .map(|mut pair| {
