@@ -3,7 +3,10 @@
 use clap::Parser;
 use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
-use polyc::driver::{self, Emit, Fuse, Options, ScheduleKind, TileOptions, TileShape};
+use polyc::driver::{
+    self, Emit, Fuse, Options, Scaling, ScheduleKind, SimulateOptions, TileOptions, TileShape, DEFAULT_SCALING_STEPS,
+};
+use polyc::emit::svg::SvgOptions;
 use polyc::storage::{Method, StorageOptions};
 use polyc::tile::hw::Hardware;
 use std::io::IsTerminal;
@@ -20,7 +23,8 @@ arrays, only if their allocation succeeds.
 
 Exit codes:
   0  success (warnings, if any, were printed; rejected SCoPs are kept unchanged)
-  1  --strict and at least one SCoP was rejected (the output is still written)
+  1  --strict and at least one SCoP was rejected (the output is still written),
+     or --emit=svg drew no picture (nothing is written)
   2  usage error
   3  the input cannot be read or does not parse as C (nothing is written)
   4  the output cannot be written
@@ -61,6 +65,12 @@ struct Cli {
 
     #[command(flatten)]
     transform: TransformArgs,
+
+    #[command(flatten)]
+    simulate: SimulateArgs,
+
+    #[command(flatten)]
+    svg: SvgArgs,
 
     /// Exit with status 1 if any SCoP is rejected.
     #[arg(long)]
@@ -105,6 +115,71 @@ struct BatchArgs {
 
     #[command(flatten)]
     transform: TransformArgs,
+}
+
+/// The simulator's flags (`--emit=parallelism`).
+#[derive(clap::Args, Debug, Clone)]
+struct SimulateArgs {
+    /// Processors of the simulated machine (per scaling step k: k times as many).
+    #[arg(long, value_name = "P", default_value_t = NonZeroUsize::MIN)]
+    procs: NonZeroUsize,
+
+    /// Weak scaling: at step k, the scaled parameter (--scale-param) at k
+    /// times its --param value, on k times the processors.
+    #[arg(long)]
+    scaling: bool,
+
+    /// The steps k of --scaling [default: 1,2,4,8,16,32].
+    #[arg(long, value_delimiter = ',', value_name = "K,K,...")]
+    scaling_steps: Vec<NonZeroUsize>,
+
+    /// The parameter --scaling grows.
+    #[arg(long, value_name = "NAME", default_value = "N")]
+    scale_param: String,
+}
+
+impl SimulateArgs {
+    fn options(&self) -> SimulateOptions {
+        let steps = if self.scaling_steps.is_empty() {
+            DEFAULT_SCALING_STEPS.to_vec()
+        } else {
+            self.scaling_steps.iter().map(|k| k.get()).collect()
+        };
+        SimulateOptions {
+            procs: self.procs.get(),
+            scaling: self.scaling.then(|| Scaling { param: self.scale_param.clone(), steps }),
+        }
+    }
+}
+
+/// The picture's flags (`--emit=svg`).
+#[derive(clap::Args, Debug, Clone)]
+struct SvgArgs {
+    /// The statement to draw (S0, S1, ..) [default: the first tiled one].
+    #[arg(long, value_name = "NAME")]
+    svg_stmt: Option<String>,
+
+    /// The iterators (indices, outermost 0) on the vertical and the
+    /// horizontal axis [default: the first two the tiles cut].
+    #[arg(long, value_name = "A,B", value_parser = parse_dims)]
+    svg_dims: Option<(usize, usize)>,
+
+    /// The SCoP to draw, by the line of its `#pragma scop` [default: the first tiled one].
+    #[arg(long, value_name = "LINE")]
+    svg_scop: Option<usize>,
+}
+
+impl SvgArgs {
+    fn options(&self) -> SvgOptions {
+        SvgOptions { stmt: self.svg_stmt.clone(), dims: self.svg_dims, scop_line: self.svg_scop }
+    }
+}
+
+/// `A,B`, two iterator indices.
+fn parse_dims(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| format!("`{text}` is not A,B"))?;
+    let index = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("`{s}` is not an iterator index"));
+    Ok((index(a)?, index(b)?))
 }
 
 /// The transformation flags. With none of `--schedule`, `--tile`,
@@ -172,7 +247,8 @@ struct TransformArgs {
     #[arg(long, value_enum, default_value_t = Method::None)]
     storage: Method,
 
-    /// Fix parameters' values, for exact storage sizes: N=100,M=50.
+    /// Fix parameters' values, for exact storage sizes, the simulator
+    /// and the pictures: N=100,M=50.
     #[arg(long = "param", value_delimiter = ',', value_name = "NAME=VALUE", value_parser = parse_param)]
     params: Vec<(String, i64)>,
 
@@ -265,6 +341,8 @@ impl TransformArgs {
                 live_out: self.live_out.clone(),
                 optimal: self.storage_optimal,
             },
+            simulate: SimulateOptions::default(),
+            svg: SvgOptions::default(),
         })
     }
 
@@ -330,7 +408,7 @@ fn run(cli: Cli) -> ExitCode {
         return ExitCode::from(2);
     }
     let options = match cli.transform.options(cli.emit) {
-        Ok(o) => o,
+        Ok(o) => Options { simulate: cli.simulate.options(), svg: cli.svg.options(), ..o },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);
@@ -344,6 +422,15 @@ fn run(cli: Cli) -> ExitCode {
         if !cli.quiet || d.severity == Severity::Error {
             eprint!("{}", d.render(&name, &text, color));
         }
+    }
+    if options.emit == Emit::Svg && outcome.output.is_empty() {
+        match options.svg.scop_line {
+            Some(line) => {
+                eprintln!("polyc: no picture drawn (no SCoP starts at line {line}, or it failed: see the warnings)")
+            }
+            None => eprintln!("polyc: no picture drawn (no SCoP, or every one failed: see the warnings)"),
+        }
+        return ExitCode::from(1);
     }
     let written = if cli.output == "-" {
         use std::io::Write;

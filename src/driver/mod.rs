@@ -4,6 +4,7 @@
 
 use crate::deps;
 use crate::diagnostics::{Code, Diagnostic};
+use crate::emit::svg::{self, SvgOptions};
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::{Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
@@ -15,7 +16,9 @@ use crate::storage::{self, expand::ExpandedArray, lifetime::RunOrder, StorageOpt
 use crate::tile::hw::Hardware;
 use serde::Serialize;
 
+mod parallelism;
 mod plan;
+pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -41,6 +44,14 @@ pub enum Emit {
     /// the hardware, rho, each statement block's elements per iteration
     /// and SICA's equations).
     TileSizes,
+    /// The tile graph for the `--param` values, simulated on `--procs`
+    /// processors (`--scaling`: a weak-scaling sweep), as text.
+    Parallelism,
+    /// The same, as JSON.
+    ParallelismJson,
+    /// A picture of one statement's points, dependences and tiles, for
+    /// the `--param` values (the first tiled SCoP, or `--svg-scop`).
+    Svg,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -122,8 +133,13 @@ pub struct Options {
     /// vector (with [`trace_original`], a check that the regenerated code
     /// runs the same instances in the same order).
     pub trace: bool,
-    /// Contraction of temporary arrays.
+    /// Contraction of temporary arrays; its `params` are also the
+    /// parameter values of the simulator and the pictures.
     pub storage: StorageOptions,
+    /// `--emit=parallelism`: processors, weak scaling.
+    pub simulate: SimulateOptions,
+    /// `--emit=svg`: what to draw.
+    pub svg: SvgOptions,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -145,6 +161,8 @@ impl Default for Options {
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             trace: false,
             storage: StorageOptions::default(),
+            simulate: SimulateOptions::default(),
+            svg: SvgOptions::default(),
         }
     }
 }
@@ -205,6 +223,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
         .collect();
     let mut replacements: Vec<(Range<usize>, String, Helpers)> = Vec::new();
     let mut reports = Vec::new();
+    let mut pictures: Vec<(bool, String)> = Vec::new();
     for ast in found.scops {
         let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
         isl::set_operation_budget(options.isl_budget);
@@ -224,6 +243,20 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                     _ => Generated::Json(serde_json::json!({ "line": line, "arrays": entries })),
                 }
             }),
+            Emit::Parallelism | Emit::ParallelismJson => {
+                let line = line_of(&source.text, &pragma);
+                with_final_plan(&scop, &found.names, options, |scop, plan| {
+                    parallelism::report(scop, plan, line, options)
+                })
+                .map(|r| match options.emit {
+                    Emit::Parallelism => Generated::Text(r.text()),
+                    _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
+                })
+            }
+            Emit::Svg => match options.svg.scop_line {
+                Some(wanted) if wanted != line_of(&source.text, &pragma) => Ok(Generated::Skipped),
+                _ => with_final_plan(&scop, &found.names, options, |scop, plan| picture(scop, plan, options)),
+            },
             Emit::Deps => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -245,12 +278,15 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                     }
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
                     Generated::Json(j) => reports.push(j),
+                    Generated::Picture { tiled, svg } => pictures.push((tiled, svg)),
+                    Generated::Skipped => {}
                 }
                 scops.push(s);
             }
             Err(e) => {
-                let d = Diagnostic::warning(Code::P0011, pragma.clone(), format!("SCoP kept unchanged: {e}"))
-                    .with_label("this SCoP");
+                let what = if options.emit == Emit::C { "SCoP kept unchanged" } else { "SCoP not reported" };
+                let d =
+                    Diagnostic::warning(Code::P0011, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
                 scops.push(summary(&source.text, &pragma, ScopStatus::Rejected, n_stmts, Some(d.code)));
                 diagnostics.push(d);
             }
@@ -259,10 +295,19 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     scops.sort_by_key(|s| s.line);
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
-        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage | Emit::TileSizes => {
+        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage | Emit::TileSizes | Emit::Parallelism => {
             reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
         }
-        Emit::ScopJson | Emit::StorageJson => serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n",
+        Emit::ScopJson | Emit::StorageJson | Emit::ParallelismJson => {
+            serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n"
+        }
+        // One document: the first tiled SCoP's picture, else the first.
+        Emit::Svg => pictures
+            .iter()
+            .find(|(tiled, _)| *tiled)
+            .or(pictures.first())
+            .map(|(_, svg)| svg.clone())
+            .unwrap_or_default(),
     };
     Ok(Outcome { output, diagnostics, scops })
 }
@@ -271,6 +316,21 @@ enum Generated {
     Code(Range<usize>, Regenerated),
     Text(String),
     Json(serde_json::Value),
+    /// An SVG document, and whether the SCoP is tiled.
+    Picture {
+        tiled: bool,
+        svg: String,
+    },
+    /// Not the SCoP asked for.
+    Skipped,
+}
+
+/// `--emit=svg` for `plan`, the plan of `scop`.
+fn picture(scop: &Scop, plan: &Plan, options: &Options) -> Result<Generated, ModelError> {
+    let values = parallelism::parameter_values(scop, options)?;
+    let schedule = svg::Schedule { scattering: &plan.scattering, tile_prefix: &plan.tile_prefix };
+    let svg = svg::picture(scop, &schedule, &values, &options.svg)?;
+    Ok(Generated::Picture { tiled: plan.tiles(), svg })
 }
 
 fn line_of(src: &str, span: &Range<usize>) -> usize {
@@ -300,12 +360,22 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
     out
 }
 
-/// `--emit=schedule` for the plan [`regenerate`] starts from: with
-/// storage expanded if that tiles a band.
+/// `--emit=schedule` for the plan [`regenerate`] starts from.
 fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
+    with_final_plan(scop, taken, options, schedule_report)
+}
+
+/// `report` of the plan [`regenerate`] starts from and the SCoP it is
+/// for: with storage expanded if that tiles a band.
+fn with_final_plan<R>(
+    scop: &Scop,
+    taken: &BTreeSet<String>,
+    options: &Options,
+    report: impl FnOnce(&Scop, &Plan) -> Result<R, ModelError>,
+) -> Result<R, ModelError> {
     match expanded_plan(scop, taken, options)? {
-        Some((expanded, _, plan)) => schedule_report(&expanded, &plan),
-        None => schedule_report(scop, &plan::plan(scop, options)),
+        Some((expanded, _, plan)) => report(&expanded, &plan),
+        None => report(scop, &plan::plan(scop, options)),
     }
 }
 
@@ -558,12 +628,13 @@ fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &
 /// which regenerates it). With it, the temporaries contracted for the
 /// plan returned (computed once: the lifetime analysis is costly).
 /// The isl operations allowed for scanning a transformed schedule: the
-/// planning budget, but a quarter of the SCoP's for diamonds and
-/// hexagons, whose bounds cost the scanner more (heat-3d's hexagons
-/// about 3 million operations, 4 s).
+/// planning budget, but a sixth of the SCoP's for diamonds and hexagons,
+/// whose bounds cost the scanner more (heat-3d's hexagons: about 3
+/// million operations, 3.5 s). Operations are not time: fdtd-2d's
+/// hexagons ran 230 s on a quarter before they gave up, 6 s on a sixth.
 fn scanning_budget(options: &Options) -> u64 {
     match &options.tile {
-        Some(t) if t.shape.starts_concurrently() => options.isl_budget / 4,
+        Some(t) if t.shape.starts_concurrently() => options.isl_budget / 6,
         _ => plan::planning_budget(options),
     }
 }

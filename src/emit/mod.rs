@@ -13,6 +13,7 @@ use crate::storage::Contraction;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+pub mod svg;
 mod versioned;
 
 /// Helper macros, defined once in the output when used.

@@ -21,6 +21,9 @@ use isl::{IslError, IslResult, Map, Set};
 pub enum ModelError {
     Isl(IslError),
     TooComplex,
+    /// The command line does not fit the SCoP (a parameter without a
+    /// value, a statement it does not have).
+    Input(String),
 }
 
 impl std::fmt::Display for ModelError {
@@ -28,6 +31,7 @@ impl std::fmt::Display for ModelError {
         match self {
             ModelError::Isl(e) => write!(f, "isl: {e}"),
             ModelError::TooComplex => f.write_str("an expression needs too many case splits"),
+            ModelError::Input(why) => f.write_str(why),
         }
     }
 }

@@ -417,6 +417,16 @@ impl Map {
         wrapped.flatten().checked()?.reset_tuple_id().checked().map(Set)
     }
 
+    /// The pairs `[domain, range]` as one flat, anonymous tuple.
+    pub fn domain_then_range(&self) -> IslResult<Set> {
+        let wrapped = self.copy()?.wrap().checked()?;
+        wrapped.flatten().checked()?.reset_tuple_id().checked().map(Set)
+    }
+
+    pub fn intersect_params(&self, params: &Set) -> IslResult<Map> {
+        self.copy()?.intersect_params(params.copy()?).checked().map(Map)
+    }
+
     pub fn to_text(&self) -> IslResult<String> {
         self.0.to_str().checked_text()
     }
