@@ -60,13 +60,12 @@ fn diamond_tiles_respect_every_dependence_exactly() {
 
 #[test]
 fn hexagonal_tiles_respect_every_dependence_exactly() {
+    // Exact distances through hexagons cost isl much more than diamonds':
+    // jacobi-1d at every shape, jacobi-2d at one.
     for sizes in [[1, 1, 2], [2, 2, 2], [3, 1, 4], [4, 6, 3], [8, 8, 8]] {
         check_exactly("jacobi-1d", concurrent::hexagonal, &sizes);
     }
-    for sizes in [[2, 3, 2], [3, 1, 4]] {
-        check_exactly("jacobi-2d", concurrent::hexagonal, &sizes);
-        check_exactly("fdtd-2d", concurrent::hexagonal, &sizes);
-    }
+    check_exactly("jacobi-2d", concurrent::hexagonal, &[2, 3, 2]);
 }
 
 #[test]

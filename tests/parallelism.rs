@@ -5,7 +5,6 @@ mod common;
 use common::*;
 use polyc::driver::{self, Emit, Options, Scaling, SimulateOptions, TileOptions};
 use serde_json::Value;
-use std::process::Command;
 
 fn jacobi_1d() -> String {
     std::fs::read_to_string(root().join("corpus/jacobi-1d.c")).expect("corpus/jacobi-1d.c")
@@ -77,19 +76,9 @@ fn pipelined_start_up_parallelism_stays_constant_as_n_grows() {
     }
 }
 
-fn polyc(args: &[&str]) -> (Option<i32>, String, String) {
-    let jacobi = root().join("corpus/jacobi-1d.c");
-    let out = Command::new(polyc_bin()).arg(jacobi).args(args).output().expect("polyc runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn the_command_line_prints_a_scaling_table() {
-    let (status, out, err) = polyc(&[
+    let (status, out, err) = polyc_on_jacobi(&[
         "--emit=parallelism",
         "--tile=rect",
         "--tile-sizes=8,8",
@@ -108,7 +97,7 @@ fn the_command_line_prints_a_scaling_table() {
 
 #[test]
 fn a_parameter_without_a_value_is_named() {
-    let (status, out, err) = polyc(&["--emit=parallelism", "--tile=rect", "--param", "N=64"]);
+    let (status, out, err) = polyc_on_jacobi(&["--emit=parallelism", "--tile=rect", "--param", "N=64"]);
     assert_eq!(status, Some(0), "{err}");
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("no value for parameter TSTEPS: pass --param TSTEPS=VALUE"), "{err}");

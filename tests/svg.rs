@@ -2,18 +2,6 @@
 
 mod common;
 use common::*;
-use std::process::Command;
-
-/// polyc on corpus/jacobi-1d.c with `args`: its status, standard output and error.
-fn polyc(args: &[&str]) -> (Option<i32>, String, String) {
-    let jacobi = root().join("corpus/jacobi-1d.c");
-    let out = Command::new(polyc_bin()).arg(jacobi).args(args).output().expect("polyc runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn elements<'a>(doc: &'a roxmltree::Document, name: &str) -> Vec<roxmltree::Node<'a, 'a>> {
     doc.descendants().filter(|n| n.has_tag_name(name)).collect()
@@ -23,8 +11,15 @@ fn elements<'a>(doc: &'a roxmltree::Document, name: &str) -> Vec<roxmltree::Node
 /// tiles of the simulator's test (tests/parallelism.rs).
 #[test]
 fn the_picture_has_a_circle_per_point_a_polygon_per_tile_and_arrows() {
-    let (status, svg, err) =
-        polyc(&["--emit=svg", "--tile=rect", "--tile-sizes=4,4", "--param", "N=20,TSTEPS=6", "--svg-stmt", "S0"]);
+    let (status, svg, err) = polyc_on_jacobi(&[
+        "--emit=svg",
+        "--tile=rect",
+        "--tile-sizes=4,4",
+        "--param",
+        "N=20,TSTEPS=6",
+        "--svg-stmt",
+        "S0",
+    ]);
     assert_eq!(status, Some(0), "{err}");
     let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
     let root = doc.root_element();
@@ -50,7 +45,7 @@ fn the_picture_has_a_circle_per_point_a_polygon_per_tile_and_arrows() {
 
 #[test]
 fn too_many_points_ask_for_smaller_parameters() {
-    let (status, svg, err) = polyc(&["--emit=svg", "--tile=rect", "--param", "N=2000,TSTEPS=100"]);
+    let (status, svg, err) = polyc_on_jacobi(&["--emit=svg", "--tile=rect", "--param", "N=2000,TSTEPS=100"]);
     assert_eq!(status, Some(1), "{err}");
     assert!(svg.is_empty());
     assert!(err.contains("more than 4000 points") && err.contains("smaller --param values"), "{err}");
@@ -58,7 +53,8 @@ fn too_many_points_ask_for_smaller_parameters() {
 
 #[test]
 fn an_unknown_statement_is_named() {
-    let (status, _, err) = polyc(&["--emit=svg", "--tile=rect", "--param", "N=20,TSTEPS=6", "--svg-stmt", "S9"]);
+    let (status, _, err) =
+        polyc_on_jacobi(&["--emit=svg", "--tile=rect", "--param", "N=20,TSTEPS=6", "--svg-stmt", "S9"]);
     assert_eq!(status, Some(1), "{err}");
     assert!(err.contains("no statement `S9`"), "{err}");
 }

@@ -68,6 +68,9 @@ impl Stencil {
                 }
             }
         }
+        if space.is_empty() {
+            return Ok(Err("no loop runs inside its outer (time) loop: there is no space to tile".into()));
+        }
         let k = stmts.len();
         let mut maps = Vec::new();
         for (rank, (&st, s)) in stmts.iter().zip(&asts).enumerate() {
@@ -134,17 +137,31 @@ impl Stencil {
         self.space.len() + 1
     }
 
-    /// The classical tile hyperplane of space dimension `j` (1-based):
-    /// skewed by the cone's slope on the side it allows.
-    fn classical_row(&self, cone: &Cone, j: usize) -> Result<String, String> {
-        match (cone.lower[j - 1], cone.upper[j - 1]) {
-            (Some(a), _) => Ok(format!("{a} * c0 + c{j}")),
-            (None, Some(b)) => Ok(format!("{b} * c0 - c{j}")),
-            (None, None) => Err(format!(
-                "no skew of at most {MAX_SLOPE} per time step tiles space dimension `{}`",
-                self.space[j - 1]
+    /// The slopes of the cone's two sides along `σ_1`, between which the
+    /// time axis lies, or why there are none.
+    fn sides(&self, cone: &Cone) -> Result<(i64, i64), String> {
+        match (cone.lower[0], cone.upper[0]) {
+            (Some(a), Some(b)) => Ok((a, b)),
+            _ => Err(format!(
+                "the dependences along `{}` open wider than {MAX_SLOPE} per time step, so no tile row starts at once",
+                self.space[0]
             )),
         }
+    }
+
+    /// The classical tile hyperplanes of the space dimensions after the
+    /// first: each skewed by the cone's slope on the side it allows.
+    fn classical_rows(&self, cone: &Cone) -> Result<Vec<String>, String> {
+        (2..self.dims())
+            .map(|j| match (cone.lower[j - 1], cone.upper[j - 1]) {
+                (Some(a), _) => Ok(format!("{a} * c0 + c{j}")),
+                (None, Some(b)) => Ok(format!("{b} * c0 - c{j}")),
+                (None, None) => Err(format!(
+                    "no skew of at most {MAX_SLOPE} per time step tiles space dimension `{}`",
+                    self.space[j - 1]
+                )),
+            })
+            .collect()
     }
 }
 
@@ -162,19 +179,12 @@ pub fn diamond(
     sizes: &[i64],
     inner: &Scattering,
 ) -> IslResult<Result<(Scattering, Set), String>> {
-    let (Some(a), Some(b)) = (cone.lower[0], cone.upper[0]) else {
-        return Ok(Err(format!(
-            "the dependences along `{}` open wider than {MAX_SLOPE} per time step, so no diamond starts concurrently",
-            stencil.space[0]
-        )));
+    let ((a, b), classical) = match stencil.sides(cone).and_then(|sides| Ok((sides, stencil.classical_rows(cone)?))) {
+        Ok(shape) => shape,
+        Err(why) => return Ok(Err(why)),
     };
     let mut rows = vec![format!("{a} * c0 + c1"), format!("{b} * c0 - c1")];
-    for j in 2..stencil.dims() {
-        match stencil.classical_row(cone, j) {
-            Ok(row) => rows.push(row),
-            Err(why) => return Ok(Err(why)),
-        }
-    }
+    rows.extend(classical);
     let depth = rows.len();
     let hyper = stencil.coords.remap(&rows, stencil.n_params)?;
     let diamond = size_of(sizes, 0);
@@ -208,21 +218,14 @@ pub fn hexagonal(
     sizes: &[i64],
     inner: &Scattering,
 ) -> IslResult<Result<(Scattering, Set), String>> {
-    let (Some(a), Some(b)) = (cone.lower[0], cone.upper[0]) else {
-        return Ok(Err(format!(
-            "the dependences along `{}` open wider than {MAX_SLOPE} per time step, so no hexagon starts concurrently",
-            stencil.space[0]
-        )));
+    let ((a, b), rows) = match stencil.sides(cone).and_then(|sides| Ok((sides, stencil.classical_rows(cone)?))) {
+        Ok(shape) => shape,
+        Err(why) => return Ok(Err(why)),
     };
-    let hexagon = Hexagon { height: size_of(sizes, 0).max(1), width: size_of(sizes, 1).max(1), slope: a.max(b).max(1) };
-    let hexagon = Hexagon { width: hexagon.width.max(hexagon.slope), ..hexagon };
-    let mut classical = Vec::new();
-    for j in 2..stencil.dims() {
-        match stencil.classical_row(cone, j) {
-            Ok(row) => classical.push((row, size_of(sizes, j))),
-            Err(why) => return Ok(Err(why)),
-        }
-    }
+    let slope = a.max(b).max(1);
+    let hexagon = Hexagon { height: size_of(sizes, 0).max(1), width: size_of(sizes, 1).max(slope), slope };
+    let classical: Vec<(String, i64)> =
+        rows.into_iter().enumerate().map(|(j, row)| (row, size_of(sizes, j + 2))).collect();
     let tiles = stencil.coords.remap_pieces(&hexagon.pieces(&classical), stencil.n_params)?;
     let tiled = tiles.beside(inner)?;
     Ok(Ok((tiled, hexagon_tile_distances(3 + classical.len(), stencil.n_params)?)))

@@ -125,6 +125,17 @@ pub fn polyc_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_polyc"))
 }
 
+/// polyc on corpus/jacobi-1d.c with `args`: its status, standard output and error.
+pub fn polyc_on_jacobi(args: &[&str]) -> (Option<i32>, String, String) {
+    let jacobi = root().join("corpus/jacobi-1d.c");
+    let out = Command::new(polyc_bin()).arg(jacobi).args(args).output().expect("polyc runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 pub fn stem(p: &Path) -> String {
     p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
 }
