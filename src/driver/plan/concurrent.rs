@@ -55,11 +55,26 @@ impl Planner<'_> {
 /// Default tile sizes of a stencil with `space` space dimensions: for
 /// `diamond`, the diamonds' size then the classical tiles'; for `hex`,
 /// the band height, the hexagons' top width, then the classical tiles'.
+/// Measured on two threads at the benchmark sizes (rect: jacobi-2d 320
+/// ms, heat-3d 800 ms): diamonds of 64 with rows of 256 (jacobi-2d 302
+/// ms; 64 x 64: 316), with three space dimensions diamonds of 32 and
+/// classical tiles of 16 x 256 (heat-3d 732-748 ms; 64 x 64 x 64: 913);
+/// hexagons 16 steps high and 32 wide with rows of 64 (jacobi-2d 319
+/// ms), with three space dimensions small hexagons (4 x 4) and 16 x 256
+/// (heat-3d 800 ms; 16 x 16: 927 ms, too few hexagons per phase for
+/// the threads at N = 120).
 fn default_sizes(shape: TileShape, space: usize) -> Vec<i64> {
-    let mut sizes = match shape {
-        TileShape::Hex => vec![16, 32],
-        _ => vec![64],
+    let classical = match space {
+        0 | 1 => vec![],
+        2 if shape == TileShape::Hex => vec![64],
+        2 => vec![256],
+        n => std::iter::repeat_n(16, n - 2).chain([256]).collect(),
     };
-    sizes.resize(sizes.len() + space.saturating_sub(1), 64);
-    sizes
+    let concurrent = match (shape, space) {
+        (TileShape::Hex, 0..=2) => vec![16, 32],
+        (TileShape::Hex, _) => vec![4, 4],
+        (_, 0..=2) => vec![64],
+        _ => vec![32],
+    };
+    concurrent.into_iter().chain(classical).collect()
 }
