@@ -55,7 +55,11 @@ impl Planner<'_> {
 /// Default tile sizes of a stencil with `space` space dimensions: for
 /// `diamond`, the diamonds' size then the classical tiles'; for `hex`,
 /// the band height, the hexagons' top width, then the classical tiles'.
-/// Measured on two threads at the benchmark sizes (rect: jacobi-2d 320
+/// With one space dimension, large tiles: a row of a tile is a vector
+/// loop (jacobi-1d, TSTEPS = 4000, N = 200000, two threads: source 324
+/// ms, rect 431, diamonds of 64: 470, of 1024: 141; hexagons 16 x 32:
+/// 248, 64 x 256: 147). Otherwise measured on two threads at the
+/// benchmark sizes (rect: jacobi-2d 320
 /// ms, heat-3d 800 ms): diamonds of 64 with rows of 256 (jacobi-2d 302
 /// ms; 64 x 64: 316), with three space dimensions diamonds of 32 and
 /// classical tiles of 16 x 256 (heat-3d 732-748 ms; 64 x 64 x 64: 913);
@@ -71,9 +75,11 @@ fn default_sizes(shape: TileShape, space: usize) -> Vec<i64> {
         n => std::iter::repeat_n(16, n - 2).chain([256]).collect(),
     };
     let concurrent = match (shape, space) {
-        (TileShape::Hex, 0..=2) => vec![16, 32],
+        (TileShape::Hex, 0 | 1) => vec![64, 256],
+        (TileShape::Hex, 2) => vec![16, 32],
         (TileShape::Hex, _) => vec![4, 4],
-        (_, 0..=2) => vec![64],
+        (_, 0 | 1) => vec![1024],
+        (_, 2) => vec![64],
         _ => vec![32],
     };
     concurrent.into_iter().chain(classical).collect()
