@@ -5,6 +5,7 @@
 
 pub mod decls;
 mod extract;
+pub mod language;
 pub mod qexpr;
 
 use crate::diagnostics::{Code, Diagnostic};
@@ -138,8 +139,8 @@ impl Source {
     pub fn parse(text: String) -> Result<Source, Diagnostic> {
         let mut parser = Parser::new();
         parser
-            .set_language(&tree_sitter_c::LANGUAGE.into())
-            .map_err(|e| Diagnostic::error(Code::E0001, 0..0, format!("tree-sitter-c is unusable: {e}")))?;
+            .set_language(&language::language())
+            .map_err(|e| Diagnostic::error(Code::E0001, 0..0, format!("the C grammar is unusable: {e}")))?;
         let tree =
             parser.parse(&text, None).ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))?;
         if let Some(bad) = first_error(tree.root_node()) {
