@@ -80,7 +80,14 @@ impl Scanner {
         let reach = reach.simple_hull()?;
         let mut bounds = Vec::with_capacity(active.len());
         for (s, exact) in active.iter().zip(needed) {
-            let own = s.set.constraints_before_dim(d + 1)?.keep_leading_dims(d + 1)?.intersect(&reach)?;
+            let mut own = s.set.constraints_before_dim(d + 1)?.keep_leading_dims(d + 1)?.intersect(&reach)?;
+            // Its own constraints on `..=d` drop the lattice that an
+            // inner dimension's equality puts on `d` (a multifor loop of
+            // grain 4 runs at every fourth referential point).
+            if let Some((stride, offset)) = s.set.keep_leading_dims(d + 1)?.stride(d)? {
+                let lattice = Constraint::divisible(LinExpr::dim(d).sub(&offset), stride);
+                own = own.intersect(&Set::from_constraints(self.n_params, d + 1, &[lattice])?)?;
+            }
             let chosen = if own.dim_is_bounded(d)? { own } else { exact };
             bounds.push(chosen.intersect(&ctx_ext)?);
         }
@@ -265,7 +272,10 @@ impl Scanner {
         let cons = hull.constraints()?;
         let (outer, on_dim): (Vec<Constraint>, Vec<Constraint>) =
             cons.into_iter().partition(|c| !c.expr.involves_dim(d));
-        let binding = on_dim.iter().find_map(|c| unit_equality(c, d));
+        let binding = on_dim
+            .iter()
+            .find_map(|c| unit_equality(c, d))
+            .or_else(|| on_dim.iter().find_map(|c| scaled_equality(c, d)));
         let mut enforced = outer.clone();
         let head = match binding {
             Some(value) => {
@@ -285,7 +295,13 @@ impl Scanner {
                     return Err(IslError(format!("dimension {d} is unbounded")));
                 }
                 enforced.extend(on_dim.iter().filter(|c| !c.expr.has_floor_involving(d)).cloned());
-                let stride = hull.stride(d)?;
+                // A hull drops existential variables, and with them a
+                // lattice the region itself has (a multifor loop of grain
+                // 4 runs at every fourth referential point).
+                let stride = match hull.stride(d)? {
+                    Some(s) => Some(s),
+                    None => region.stride(d)?,
+                };
                 let lower = match &stride {
                     Some((s, off)) => {
                         enforced.push(Constraint::divisible(LinExpr::dim(d).sub(off), *s));
@@ -391,6 +407,18 @@ fn unit_equality(c: &Constraint, d: usize) -> Option<LinExpr> {
         return None;
     }
     Some(c.expr.without_dim(d).scale(-a))
+}
+
+/// `c_d = floor(-e / a)` from `a*c_d + e = 0` with `|a| > 1`: the value
+/// wherever one exists (a multifor loop of grain 4 recovers its index
+/// from every fourth referential point); where `a` does not divide `e`
+/// the equality is left to a guard.
+fn scaled_equality(c: &Constraint, d: usize) -> Option<LinExpr> {
+    let a = c.expr.coeff_of_dim(d);
+    if !c.is_eq || a.abs() <= 1 || c.expr.has_floor_involving(d) {
+        return None;
+    }
+    Some(floor_div(&c.expr.without_dim(d).scale(-a.signum()), a.abs()))
 }
 
 /// Lower and upper bounds on `c_d` from the constraints without divisions
