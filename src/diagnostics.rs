@@ -37,6 +37,14 @@ pub enum Code {
     P0013,
     /// A transformation was refused by the legality verifier (or failed) and not applied.
     P0014,
+    /// Malformed `multifor` header.
+    M0001,
+    /// `multifor` body: prefix out of range, another loop's index, index lists.
+    M0002,
+    /// A `multifor` that cannot be lowered to C.
+    M0003,
+    /// `multifor` loops kept sequential under `--parallel`.
+    M0004,
     /// The file could not be parsed as C.
     E0001,
     /// The input could not be read.
@@ -46,7 +54,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 21] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -61,6 +69,10 @@ impl Code {
         Code::P0012,
         Code::P0013,
         Code::P0014,
+        Code::M0001,
+        Code::M0002,
+        Code::M0003,
+        Code::M0004,
         Code::E0001,
         Code::E0002,
         Code::E0003,
@@ -82,6 +94,10 @@ impl Code {
             Code::P0012 => "P0012",
             Code::P0013 => "P0013",
             Code::P0014 => "P0014",
+            Code::M0001 => "M0001",
+            Code::M0002 => "M0002",
+            Code::M0003 => "M0003",
+            Code::M0004 => "M0004",
             Code::E0001 => "E0001",
             Code::E0002 => "E0002",
             Code::E0003 => "E0003",
@@ -157,8 +173,33 @@ impl Code {
                 emitted with the transformations that passed the legality check (at worst, its \
                 original schedule). Please report it with the input."
             }
+            Code::M0001 => {
+                "A `multifor` header has five groups separated by `;`: index initialisations \
+                `i = lb`, conditions bounding each index from above in the same order, increments \
+                (`i++` or `i += c`, c > 0), grains (integer constants >= 1) and offsets (integer \
+                constants >= 0), one entry per loop in each group; nested multifors have as many \
+                loops as the one around them. Nothing is written until the header is fixed."
+            }
+            Code::M0002 => {
+                "Each statement of a `multifor` body carries a prefix `k :` naming the loop it \
+                belongs to (0 for the first), or a list `[k1, k2] :` with bracketed lists `[a, b]` \
+                in the statement giving each listed loop its own expression. A statement may use \
+                only the indices of its own loop (and of enclosing loops of the same component)."
+            }
+            Code::M0003 => {
+                "polyc lowers a `multifor` through its polyhedral model, so its bodies must be \
+                static control parts: assignments with affine subscripts, affine bounds, and calls \
+                to pure functions only. A `multifor` that cannot be lowered leaves no valid C, so \
+                nothing is written."
+            }
+            Code::M0004 => {
+                "Under `--parallel`, the loops of a `multifor` run in parallel (OpenMP sections) \
+                only when no dependence links two of them; otherwise they run interleaved, in \
+                prefix order at each referential iteration, as without `--parallel`, and only \
+                loops free of dependences are parallel."
+            }
             Code::E0001 => {
-                "The file is not valid C as far as tree-sitter-c can tell, so polyc cannot \
+                "The file is not valid C as far as polyc's grammar (tree-sitter-c with `multifor`) can tell, so polyc cannot \
                 know where statements begin and end. Nothing is written."
             }
             Code::E0002 => "The input file could not be read.",

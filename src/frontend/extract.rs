@@ -3,11 +3,13 @@
 
 use super::decls::{text, walk, Names};
 use super::qexpr::{CmpOp, Cond, QExpr, Var};
-use super::{Access, AccessKind, Iterator, Region, ScopAst, Stmt, PURE_FUNCTIONS};
+use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt, PURE_FUNCTIONS};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use tree_sitter::Node;
+
+mod multifor;
 
 type Res<T> = Result<T, Diagnostic>;
 
@@ -25,6 +27,8 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         outer_iterators: BTreeSet::new(),
         free_uses: Vec::new(),
         writes: Vec::new(),
+        referential: Vec::new(),
+        multifor: multifor::Scope::default(),
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -114,6 +118,15 @@ struct LoopCtx {
     iter: Iterator,
 }
 
+/// The three parts of a loop header, and the node to blame for a
+/// missing one.
+struct Header<'t> {
+    whole: Node<'t>,
+    init: Option<Node<'t>>,
+    cond: Option<Node<'t>>,
+    update: Option<Node<'t>>,
+}
+
 struct Extractor<'a> {
     src: &'a str,
     names: &'a Names,
@@ -132,6 +145,10 @@ struct Extractor<'a> {
     free_uses: Vec<(String, Range<usize>)>,
     /// Every variable written by a statement, with the write's span.
     writes: Vec<(String, Range<usize>)>,
+    /// Per enclosing loop: where a `multifor` loop places its iterations.
+    referential: Vec<Option<Referential>>,
+    /// The `multifor` loops the walk is inside.
+    multifor: multifor::Scope,
 }
 
 /// What a statement under construction has collected.
@@ -159,6 +176,7 @@ impl<'a> Extractor<'a> {
                 children.into_iter().try_for_each(|c| self.statement(c))
             }
             "for_statement" => self.for_loop(n),
+            "multifor_statement" => self.multifor(n),
             "if_statement" => self.if_statement(n),
             "expression_statement" => match n.named_child(0) {
                 None => Ok(()),
@@ -177,10 +195,27 @@ impl<'a> Extractor<'a> {
     }
 
     fn for_loop(&mut self, n: Node) -> Res<()> {
+        let header = Header {
+            whole: n,
+            init: n.child_by_field_name("initializer"),
+            cond: n.child_by_field_name("condition"),
+            update: n.child_by_field_name("update"),
+        };
+        self.open_loop(&header)?;
+        self.referential.push(None);
+        let r = n.child_by_field_name("body").map_or(Ok(()), |b| self.statement(b));
+        self.close_loop();
+        r
+    }
+
+    /// Enter the loop `h` describes: its iterator in scope, its domain
+    /// among the conditions, a new depth of `beta`. Returns its first
+    /// value and its step.
+    fn open_loop(&mut self, h: &Header) -> Res<(QExpr, i64)> {
         let depth = self.loops.len();
-        let (name, ty, declared, init) = self.loop_init(n)?;
+        let (name, ty, declared, init) = self.loop_init(h)?;
         if init.mentions(Var::Iter(depth)) {
-            return Err(reject(Code::P0007, n, "loop initialiser uses its own iterator", "loop header"));
+            return Err(reject(Code::P0007, h.whole, "loop initialiser uses its own iterator", "loop header"));
         }
         self.iterator_names.insert(name.clone());
         if !declared {
@@ -188,30 +223,34 @@ impl<'a> Extractor<'a> {
         }
         let iter = Iterator { name, ty, descending: false };
         self.loops.push(LoopCtx { iter });
-        let step = self.loop_step(n, depth)?;
-        let cond = self.loop_condition(n, depth, step)?;
+        let step = self.loop_step(h, depth)?;
+        let cond = self.loop_condition(h, depth, step)?;
         self.loops[depth].iter.descending = step < 0;
         let i = QExpr::Var(Var::Iter(depth));
         let start = if step > 0 { CmpOp::Ge } else { CmpOp::Le };
         let mut domain = Cond::and(Cond::Cmp(i.clone(), start, init.clone()), cond);
         if step.abs() > 1 {
-            domain = Cond::and(domain, Cond::Divisible(QExpr::minus(i, init), step.abs()));
+            domain = Cond::and(domain, Cond::Divisible(QExpr::minus(i, init.clone()), step.abs()));
         }
         self.conds.push(domain);
         self.beta.push(0);
-        let body = n.child_by_field_name("body");
-        let r = body.map_or(Ok(()), |b| self.statement(b));
+        Ok((init, step))
+    }
+
+    /// Leave the innermost loop (see [`Extractor::open_loop`]); its
+    /// successor comes next at the enclosing depth.
+    fn close_loop(&mut self) {
         self.beta.pop();
         self.conds.pop();
         self.loops.pop();
+        self.referential.pop();
         *self.beta.last_mut().expect("beta always has the current depth") += 1;
-        r
     }
 
     /// `(iterator, type, declared here, initial value)`.
-    fn loop_init(&mut self, n: Node) -> Res<(String, String, bool, QExpr)> {
-        let malformed = |msg: &str| reject(Code::P0007, n, msg.to_string(), "loop header");
-        let init = n.child_by_field_name("initializer").ok_or_else(|| malformed("loop without initialiser"))?;
+    fn loop_init(&mut self, h: &Header) -> Res<(String, String, bool, QExpr)> {
+        let malformed = |msg: &str| reject(Code::P0007, h.whole, msg.to_string(), "loop header");
+        let init = h.init.ok_or_else(|| malformed("loop without initialiser"))?;
         match init.kind() {
             "declaration" => {
                 let ty = init.child_by_field_name("type").map_or("int", |t| self.t(t)).to_string();
@@ -248,10 +287,11 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn loop_step(&mut self, n: Node, depth: usize) -> Res<i64> {
+    fn loop_step(&mut self, h: &Header, depth: usize) -> Res<i64> {
+        let at = h.update.unwrap_or(h.whole);
         let malformed =
-            || reject(Code::P0007, n, "the increment must be `i++`, `i--`, `i += c` or `i -= c`", "loop header");
-        let upd = n.child_by_field_name("update").ok_or_else(malformed)?;
+            || reject(Code::P0007, at, "the increment must be `i++`, `i--`, `i += c` or `i -= c`", "loop header");
+        let upd = h.update.ok_or_else(malformed)?;
         let name = self.loops[depth].iter.name.clone();
         let is_iter = |x: Option<Node>| x.is_some_and(|a| a.kind() == "identifier" && self.t(a) == name);
         let step = match upd.kind() {
@@ -286,10 +326,8 @@ impl<'a> Extractor<'a> {
 
     /// The loop condition, checked to be a conjunction of bounds in the
     /// direction of the step (so "while it holds" equals "where it holds").
-    fn loop_condition(&mut self, n: Node, depth: usize, step: i64) -> Res<Cond> {
-        let c = n
-            .child_by_field_name("condition")
-            .ok_or_else(|| reject(Code::P0007, n, "loop without condition", "loop header"))?;
+    fn loop_condition(&mut self, h: &Header, depth: usize, step: i64) -> Res<Cond> {
+        let c = h.cond.ok_or_else(|| reject(Code::P0007, h.whole, "loop without condition", "loop header"))?;
         let cond = self.condition(c)?;
         let mut atoms = Vec::new();
         conjuncts(&cond, &mut atoms);
@@ -354,7 +392,7 @@ impl<'a> Extractor<'a> {
         self.value(e, &mut parts)?;
         let start = n.start_byte();
         let domain = self.conds.iter().cloned().fold(Cond::True, Cond::and);
-        self.stmts.push(Stmt {
+        let mut stmt = Stmt {
             text: self.t(n).to_string(),
             span: n.byte_range(),
             iterators: self.loops.iter().map(|l| l.iter.clone()).collect(),
@@ -362,7 +400,11 @@ impl<'a> Extractor<'a> {
             beta: self.beta.clone(),
             accesses: parts.accesses,
             iter_uses: parts.iter_uses.into_iter().map(|(r, d)| (r.start - start..r.end - start, d)).collect(),
-        });
+            referential: self.referential.clone(),
+            component: self.multifor.component(),
+        };
+        self.pick_index_lists(n, &mut stmt)?;
+        self.stmts.push(stmt);
         *self.beta.last_mut().expect("beta always has the current depth") += 1;
         Ok(())
     }
@@ -473,6 +515,10 @@ impl<'a> Extractor<'a> {
                 Ok(QExpr::Select(Box::new(cond), Box::new(yes), Box::new(no)))
             }
             "call_expression" => self.affine_call(n, code),
+            "multifor_index_list" => {
+                let picked = self.picked(n)?;
+                self.affine(picked, code)
+            }
             _ => Err(not_affine("this expression")),
         }
     }
@@ -504,6 +550,7 @@ impl<'a> Extractor<'a> {
         if let Some(depth) = self.in_scope_iterator(name) {
             return Ok(QExpr::Var(Var::Iter(depth)));
         }
+        self.check_not_foreign_index(n, true)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
         if let Some(v) = self.names.vars.get(name) {
             if v.is_array() {
@@ -587,6 +634,10 @@ impl<'a> Extractor<'a> {
                 None => Ok(()),
             },
             "sizeof_expression" | "number_literal" | "char_literal" | "true" | "false" | "null" | "comment" => Ok(()),
+            "multifor_index_list" => {
+                let picked = self.picked(n)?;
+                self.value(picked, parts)
+            }
             "binary_expression"
             | "unary_expression"
             | "parenthesized_expression"
@@ -608,6 +659,7 @@ impl<'a> Extractor<'a> {
             parts.iter_uses.push((n.byte_range(), depth));
             return Ok(());
         }
+        self.check_not_foreign_index(n, false)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
         match self.names.vars.get(name) {
             Some(v) if v.is_array() => {

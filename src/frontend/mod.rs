@@ -1,14 +1,15 @@
-//! Front end: parse the raw (unpreprocessed) source with tree-sitter-c,
-//! find the `#pragma scop` regions and turn each into a [`ScopAst`], or a
-//! diagnostic saying why it cannot be one. Every byte outside the regions
-//! is left to the driver to copy unchanged.
+//! Front end: parse the raw (unpreprocessed) source with polyc's grammar
+//! (tree-sitter-c plus `multifor`), find the `#pragma scop` regions and
+//! the `multifor` statements outside them, and turn each into a
+//! [`ScopAst`], or a diagnostic saying why it cannot be one. Every byte
+//! outside the regions is left to the driver to copy unchanged.
 
 pub mod decls;
 mod extract;
 pub mod language;
 pub mod qexpr;
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{self, Code, Diagnostic};
 use decls::{text, walk, Names, VarDecl};
 use qexpr::{Cond, QExpr};
 use std::ops::Range;
@@ -45,6 +46,23 @@ pub struct Stmt {
     /// Iterator occurrences in `text`: byte range relative to the statement
     /// start, and loop depth.
     pub iter_uses: Vec<(Range<usize>, usize)>,
+    /// Per iterator: `Some` for a loop of a `multifor`, placed on its
+    /// referential domain instead of at its own value.
+    pub referential: Vec<Option<Referential>>,
+    /// The outermost `multifor` around the statement (its start byte) and
+    /// the loop of it the statement belongs to.
+    pub component: Option<(usize, usize)>,
+}
+
+/// Where the iterations of one loop of a `multifor` run: iteration `q`
+/// (the iterator at `lower + step * q`) at point `offset + grain * q` of
+/// the referential domain.
+#[derive(Clone, Debug)]
+pub struct Referential {
+    pub lower: QExpr,
+    pub step: i64,
+    pub grain: i64,
+    pub offset: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -123,6 +141,12 @@ impl ScopAst {
     pub fn max_depth(&self) -> usize {
         self.stmts.iter().map(|s| s.iterators.len()).max().unwrap_or(0)
     }
+
+    /// Whether the region holds a `multifor`: its source text is not C,
+    /// so its original schedule must always be regenerated.
+    pub fn has_multifor(&self) -> bool {
+        self.stmts.iter().any(|s| s.component.is_some())
+    }
 }
 
 /// What the front end found in a file.
@@ -135,7 +159,7 @@ pub struct Scops {
 }
 
 impl Source {
-    /// Parse `text`; a file tree-sitter-c cannot parse is an error.
+    /// Parse `text`; a file the grammar cannot parse is an error.
     pub fn parse(text: String) -> Result<Source, Diagnostic> {
         let mut parser = Parser::new();
         parser
@@ -159,13 +183,15 @@ impl Source {
     /// Find and extract every SCoP.
     pub fn scops(&self) -> Scops {
         let root = self.tree.root_node();
-        let (regions, mut rejected) = find_regions(root, &self.text);
+        let (mut regions, mut rejected) = find_regions(root, &self.text);
+        regions.extend(multifor_regions(root, &self.text, &regions));
         let mut scops = Vec::new();
         for region in regions {
             let function = enclosing_function(region.block);
             let names = Names::collect(root, &self.text, function);
             match extract::extract(&region, &self.text, &names, function) {
                 Ok(scop) => scops.push(scop),
+                Err(d) if holds_multifor(&region) => rejected.push((region.body.clone(), unlowerable(d))),
                 Err(d) => rejected.push((region.body.clone(), d)),
             }
         }
@@ -261,6 +287,53 @@ fn find_regions<'t>(root: Node<'t>, src: &str) -> (Vec<Region<'t>>, Vec<(Range<u
         rejected.push((r.body.clone(), d));
     }
     (regions, rejected)
+}
+
+/// Each outermost `multifor` outside the pragma regions, as a region of
+/// its own: its lines, when it has them to itself.
+fn multifor_regions<'t>(root: Node<'t>, src: &str, pragma_regions: &[Region<'t>]) -> Vec<Region<'t>> {
+    let mut found = Vec::new();
+    walk(root, &mut |n| {
+        let outermost = n.kind() == "multifor_statement" && !has_ancestor(n, "multifor_statement");
+        if outermost && !pragma_regions.iter().any(|r| r.body.contains(&n.start_byte())) {
+            found.push(n);
+        }
+    });
+    found
+        .into_iter()
+        .map(|n| {
+            let (start, end) = (line_start(src, n.start_byte()), line_end(src, n.end_byte().saturating_sub(1)));
+            let alone = src[start..n.start_byte()].trim().is_empty() && src[n.end_byte()..end].trim().is_empty();
+            let body = if alone { start..end } else { n.byte_range() };
+            Region { block: n, open: n, close: n, items: vec![n], body }
+        })
+        .collect()
+}
+
+fn has_ancestor(n: Node, kind: &str) -> bool {
+    let mut cur = n.parent();
+    while let Some(c) = cur {
+        if c.kind() == kind {
+            return true;
+        }
+        cur = c.parent();
+    }
+    false
+}
+
+fn holds_multifor(region: &Region) -> bool {
+    let mut found = false;
+    for item in &region.items {
+        walk(*item, &mut |n| found |= n.kind() == "multifor_statement");
+    }
+    found
+}
+
+/// A region with a `multifor` that is no SCoP: its text is not C, so
+/// nothing can be written.
+fn unlowerable(d: Diagnostic) -> Diagnostic {
+    let note = "a multifor is lowered through the polyhedral model: this one cannot be (see `polyc --explain M0003`)";
+    Diagnostic { severity: diagnostics::Severity::Error, ..d }.with_note(note)
 }
 
 /// Offset just past the newline ending the line that contains `at`.

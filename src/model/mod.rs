@@ -83,11 +83,8 @@ impl Scop {
             let name = format!("S{k}");
             let tuple = tuple(&name, s.iterators.len());
             let domain = Set::parse(&format!("{} -> {{ {tuple} : {} }}", params_decl(np), s.domain.to_isl()?))?;
-            let schedule = Map::parse(&format!(
-                "{} -> {{ {tuple} -> [{}] }}",
-                params_decl(np),
-                original_schedule(s, schedule_dims).join(", ")
-            ))?;
+            let schedule =
+                Map::parse(&format!("{} -> {{ {} }}", params_decl(np), original_schedule(s, &tuple, schedule_dims)?))?;
             let mut accesses = Vec::new();
             for a in &s.accesses {
                 let relation = Map::parse(&format!(
@@ -185,18 +182,51 @@ pub fn array_tuple(array: &str) -> String {
     format!("A_{array}")
 }
 
-/// `[b0, ±i0, b1, ±i1, ..., bm, 0, ...]`: descending loops contribute
-/// `-i` so that the schedule order is the execution order.
-fn original_schedule(s: &crate::frontend::Stmt, dims: usize) -> Vec<String> {
+/// `S<k>[i0, ...] -> [b0, ±i0, b1, ±i1, ..., bm, 0, ...]`: descending
+/// loops contribute `-i` so that the schedule order is the execution
+/// order, and a `multifor` loop the point of its referential domain
+/// where the iteration runs.
+fn original_schedule(s: &crate::frontend::Stmt, tuple: &str, dims: usize) -> Result<String, TooComplex> {
     let mut out = Vec::with_capacity(dims);
+    let mut placed = Vec::new();
     for (d, b) in s.beta.iter().enumerate() {
         out.push(b.to_string());
-        if let Some(it) = s.iterators.get(d) {
-            out.push(if it.descending { format!("-i{d}") } else { format!("i{d}") });
+        let Some(it) = s.iterators.get(d) else { continue };
+        match &s.referential[d] {
+            Some(r) => {
+                placed.push(referential_point(r, d, out.len())?);
+                out.push(format!("c{}", out.len()));
+            }
+            None if it.descending => out.push(format!("-i{d}")),
+            None => out.push(format!("i{d}")),
         }
     }
     out.resize(dims, "0".to_string());
-    out
+    if placed.is_empty() {
+        return Ok(format!("{tuple} -> [{}]", out.join(", ")));
+    }
+    let names: Vec<String> = (0..dims).map(|c| format!("c{c}")).collect();
+    let fixed = out.iter().enumerate().filter(|(c, e)| **e != format!("c{c}")).map(|(c, e)| format!("c{c} = {e}"));
+    let constraints: Vec<String> = fixed.chain(placed).collect();
+    Ok(format!("{tuple} -> [{}] : {}", names.join(", "), constraints.join(" and ")))
+}
+
+/// Iterator `i<d>`'s iteration `q` (counted from its lower bound, in
+/// steps) is at point `offset + grain * q` of dimension `c<c>`.
+fn referential_point(r: &crate::frontend::Referential, d: usize, c: usize) -> Result<String, TooComplex> {
+    let lower: Vec<String> = r
+        .lower
+        .pieces()?
+        .into_iter()
+        .map(|p| {
+            let at = format!("i{d} = {} + {}*q", p.value, r.step);
+            match p.guard {
+                Some(g) => format!("({g} and {at})"),
+                None => format!("({at})"),
+            }
+        })
+        .collect();
+    Ok(format!("(exists q : c{c} = {} + {}*q and ({}))", r.offset, r.grain, lower.join(" or ")))
 }
 
 fn subscript_constraints(subs: &[QExpr]) -> Result<String, TooComplex> {

@@ -492,7 +492,9 @@ fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mu
     let top = ast.stmts.iter().filter_map(|s| s.beta.first()).max().map_or(0, |b| b + 1);
     let mut beta = vec![0; rank + 1];
     beta[0] = top;
-    Some(Stmt { span: start..start + text.len(), text, iterators, domain, beta, accesses, iter_uses })
+    let referential = vec![None; iterators.len()];
+    let span = start..start + text.len();
+    Some(Stmt { span, text, iterators, domain, beta, accesses, iter_uses, referential, component: None })
 }
 
 /// `e` (dimensions as iterators, and parameters) as a quasi-affine
