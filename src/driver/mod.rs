@@ -3,12 +3,13 @@
 //! warning; the bytes outside SCoPs are copied unchanged.
 
 use crate::deps;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::emit::svg::{self, SvgOptions};
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::{Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
 use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
+use crate::multifor;
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
@@ -215,6 +216,9 @@ pub struct Outcome {
 pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     let source = Source::parse(text)?;
     let found = source.scops();
+    if let Some((_, fatal)) = found.rejected.iter().find(|(_, d)| d.severity == Severity::Error) {
+        return Err(fatal.clone());
+    }
     let mut diagnostics: Vec<Diagnostic> = found.rejected.iter().map(|(_, d)| d.clone()).collect();
     let mut scops: Vec<ScopSummary> = found
         .rejected
@@ -225,7 +229,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     let mut reports = Vec::new();
     let mut pictures: Vec<(bool, String)> = Vec::new();
     for ast in found.scops {
-        let (pragma, n_stmts) = (ast.pragma.clone(), ast.stmts.len());
+        let (pragma, n_stmts, has_multifor) = (ast.pragma.clone(), ast.stmts.len(), ast.has_multifor());
         isl::set_operation_budget(options.isl_budget);
         let result = Scop::build(ast).and_then(|scop| match options.emit {
             Emit::C => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
@@ -267,6 +271,16 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                 let mut s = summary(&source.text, &pragma, ScopStatus::Regenerated, n_stmts, None);
                 match generated {
                     Generated::Code(region, r) => {
+                        if let Some(why) = r.interleaved {
+                            let d = Diagnostic::warning(
+                                Code::M0004,
+                                pragma.clone(),
+                                format!("multifor loops kept interleaved: {why}"),
+                            )
+                            .with_label("this multifor")
+                            .with_note("each loop's own parallel loops are still marked");
+                            diagnostics.push(d);
+                        }
                         for why in r.notes.refused {
                             diagnostics
                                 .push(Diagnostic::warning(Code::P0014, pragma.clone(), why).with_label("in this SCoP"));
@@ -282,6 +296,10 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                     Generated::Skipped => {}
                 }
                 scops.push(s);
+            }
+            Err(e) if has_multifor => {
+                return Err(Diagnostic::error(Code::M0003, pragma, format!("multifor not lowered: {e}"))
+                    .with_label("this multifor"));
             }
             Err(e) => {
                 let what = if options.emit == Emit::C { "SCoP kept unchanged" } else { "SCoP not reported" };
@@ -456,6 +474,8 @@ struct Regenerated {
     code: Option<String>,
     helpers: Helpers,
     notes: Notes,
+    /// Why the loops of a multifor stay interleaved under `--parallel`.
+    interleaved: Option<String>,
 }
 
 /// The SCoP's loops regenerated from its model, transformed as `options`
@@ -473,7 +493,16 @@ fn regenerate(
         Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
     let (plan, scanned, contracted) = scan_planned(scop, plan::plan(scop, options), taken, options)?;
-    let mut r = print_planned(scop, plan, scanned, Storage { source, taken, expanded: &[], contracted }, options)?;
+    let loops = multifor_loops(scop, options, &contracted)?;
+    let storage = Storage { source, taken, expanded: &[], contracted };
+    let mut r = match &loops {
+        multifor::Loops::Apart(groups) => print_sections(scop, &plan, groups, storage, options)?,
+        _ => print_planned(scop, plan, scanned, storage, options)?,
+    };
+    if let multifor::Loops::Linked(a, b) = loops {
+        let text = |k: usize| scop.ast.stmts[k].text.trim().to_string();
+        r.interleaved = Some(format!("a dependence links `{}` and `{}`", text(a), text(b)));
+    }
     r.notes.refused.extend(refused);
     Ok(r)
 }
@@ -524,6 +553,59 @@ fn expanded_plan(
     Ok(Some((scop, expansion.arrays, plan)))
 }
 
+/// Whether the loops of a multifor SCoP run apart: asked by `--parallel`
+/// with the original order (no `--schedule=auto`, no tiles), and legal.
+fn multifor_loops(scop: &Scop, options: &Options, contracted: &Contracted) -> IslResult<multifor::Loops> {
+    let asked = options.parallel && options.schedule == ScheduleKind::Identity && options.tile.is_none();
+    if !asked || options.trace || !contracted.arrays.is_empty() || multifor::loops(scop).is_none() {
+        return Ok(multifor::Loops::Interleaved);
+    }
+    multifor::apart(scop, &deps::analyse(scop)?)
+}
+
+/// A multifor whose loops run apart: each loop's statements scanned on
+/// their own, in an OpenMP section, their loops marked as `plan` marks
+/// them.
+fn print_sections(
+    scop: &Scop,
+    plan: &Plan,
+    groups: &[Vec<usize>],
+    storage: Storage,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
+    let outer = &scop.ast.indent;
+    let inner = format!("{outer}    ");
+    let mut text = format!("{outer}#pragma omp parallel sections\n{outer}{{\n");
+    let mut helpers = Helpers::default();
+    for group in groups {
+        let scattering = Scattering::original_of(scop, group.clone());
+        let (nodes, dims) = scan_scop(scop, &scattering)?;
+        let program = Program {
+            stmts: &scop.ast.stmts,
+            params: &scop.ast.params,
+            iter_base: scattering.dims,
+            dims,
+            taken: storage.taken,
+            indent: &inner,
+            marks: &plan.marks,
+            private_vars: &plan.private_vars,
+            openmp: options.parallel,
+            unroll_jam: options.unroll_jam,
+            expanded: storage.expanded,
+            work: None,
+            contracted: &[],
+            source: storage.source,
+        };
+        let printed = emit::print(&program, &nodes);
+        text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{}{outer}}}\n", printed.text));
+        helpers = helpers.union(printed.helpers);
+    }
+    text.push_str(&format!("{outer}}}\n"));
+    let mut notes = plan.notes.clone();
+    notes.applied("multifor-sections");
+    Ok(Regenerated { code: Some(text), helpers, notes, interleaved: None })
+}
+
 /// What the printer needs to know about storage: the SCoP's source
 /// text, the names in use, and the scalars held in arrays.
 struct Storage<'a> {
@@ -542,11 +624,14 @@ fn print_planned(
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
     let Some((nodes, dims)) = scanned else {
-        return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes });
+        return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes, interleaved: None });
     };
     // Without an estimate (an isl error) the new loops run unguarded:
     // they are correct, only maybe not worth it.
-    let work = if options.optimises() && !options.trace { work_estimate(scop).unwrap_or(None) } else { None };
+    // The other branch of the work check is the source text, which a
+    // multifor's is not.
+    let versioned = options.optimises() && !options.trace && !scop.ast.has_multifor();
+    let work = if versioned { work_estimate(scop).unwrap_or(None) } else { None };
     let mut notes = plan.notes;
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -581,7 +666,7 @@ fn print_planned(
     if printed.jammed {
         notes.applied("unroll-jam");
     }
-    Ok(Regenerated { code: Some(printed.text), helpers: printed.helpers, notes })
+    Ok(Regenerated { code: Some(printed.text), helpers: printed.helpers, notes, interleaved: None })
 }
 
 /// Temporary arrays contracted for a plan, and the SCoP's statements
@@ -686,7 +771,7 @@ fn scan_planned(
         Err(e) => Some(format!("transformed loops not generated ({limit}: {e}); original schedule kept")),
     };
     let mut original = Plan::original(scop);
-    original.keep_source = true;
+    original.keep_source = !scop.ast.has_multifor();
     original.notes.refused = plan.notes.refused;
     original.notes.refused.extend(why);
     // The contraction was proven for the other schedule.
@@ -727,8 +812,8 @@ fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<Scanned> {
     let n_params = scop.ast.params.len();
     let dims = scattering.dims + scop.ast.max_depth();
     let mut stmts = Vec::new();
-    for (id, (st, time)) in scop.statements.iter().zip(&scattering.maps).enumerate() {
-        let points = time.intersect_domain(&st.domain)?.range_then_domain()?;
+    for (&id, time) in scattering.stmts.iter().zip(&scattering.maps) {
+        let points = time.intersect_domain(&scop.statements[id].domain)?.range_then_domain()?;
         let used = points.n_dims()?;
         let padding: Vec<Constraint> = (used..dims).map(|d| Constraint::eq(LinExpr::dim(d))).collect();
         let set = points.add_dims(dims - used)?.intersect(&Set::from_constraints(n_params, dims, &padding)?)?;
