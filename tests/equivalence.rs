@@ -135,7 +135,7 @@ fn same_output_in_every_mode(original: &Path, dir: &Path) -> Result<(), String> 
 #[test]
 fn every_corpus_program_prints_the_same_bytes_in_every_mode() {
     let dir = scratch("equivalence");
-    let files = corpus();
+    let files = c_corpus();
     assert!(files.len() >= 30, "the corpus must hold at least 30 programs, found {}", files.len());
     let failures = on_workers(&files, |path| same_output_in_every_mode(path, &dir));
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
@@ -144,7 +144,7 @@ fn every_corpus_program_prints_the_same_bytes_in_every_mode() {
 #[test]
 fn regenerated_code_runs_the_same_instances_in_the_same_order() {
     let dir = scratch("trace");
-    let files = corpus();
+    let files = c_corpus();
     let failures = on_workers(&files, |path| {
         let name = stem(path);
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
@@ -166,7 +166,7 @@ fn regenerated_code_runs_the_same_instances_in_the_same_order() {
 
 #[test]
 fn bytes_outside_the_scops_are_unchanged() {
-    for path in corpus() {
+    for path in c_corpus() {
         let text = std::fs::read_to_string(&path).unwrap();
         let out = regenerate(&path, &Options::default()).unwrap();
         let first = text.find("#pragma scop").expect("every corpus file has a SCoP");
@@ -191,7 +191,7 @@ fn known_scanner_gaps_are_still_gaps() {
 fn scops_without_if_regenerate_without_if() {
     let has_if = |s: &str| s.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == "if");
     let mut new_guards = Vec::new();
-    for path in corpus() {
+    for path in c_corpus() {
         let text = std::fs::read_to_string(&path).unwrap();
         if has_if(&scop_regions(&text)) {
             continue;

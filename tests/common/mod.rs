@@ -17,6 +17,21 @@ pub fn corpus() -> Vec<PathBuf> {
     files
 }
 
+/// The corpus programs gcc compiles as they are: all but the `multifor`
+/// examples.
+pub fn c_corpus() -> Vec<PathBuf> {
+    corpus().into_iter().filter(|p| !p.starts_with(root().join("corpus/multifor"))).collect()
+}
+
+/// The `multifor` examples: each checks itself against a reference
+/// version and exits with status 1 when they differ.
+pub fn multifor_corpus() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    collect_c_files(&root().join("corpus/multifor"), &mut files);
+    files.sort();
+    files
+}
+
 fn collect_c_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for e in entries.flatten() {
