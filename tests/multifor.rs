@@ -135,6 +135,8 @@ fn malformed_headers_get_their_diagnostic_and_nothing_is_written() {
         ("unknown_index", "6:11: error[M0002]: unknown index `k1`"),
         ("foreign_index", "7:11: error[M0002]: `i1` is the index of loop 0 of the multifor; this belongs to loop 1"),
         ("index_list_without_prefix_list", "6:11: error[M0002]: an index list needs a prefix list"),
+        ("nested_in_statement", "7:7: error[M0002]: a multifor inside a statement of loop 0"),
+        ("outside_function", "2:1: error[M0003]: a multifor outside any function"),
     ];
     let dir = scratch("multifor-malformed");
     let mut failures = Vec::new();

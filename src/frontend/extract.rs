@@ -176,7 +176,7 @@ impl<'a> Extractor<'a> {
                 children.into_iter().try_for_each(|c| self.statement(c))
             }
             "for_statement" => self.for_loop(n),
-            "multifor_statement" => self.multifor(n),
+            "multifor_statement" => self.nested_multifor(n),
             "if_statement" => self.if_statement(n),
             "expression_statement" => match n.named_child(0) {
                 None => Ok(()),

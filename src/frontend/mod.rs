@@ -184,7 +184,9 @@ impl Source {
     pub fn scops(&self) -> Scops {
         let root = self.tree.root_node();
         let (mut regions, mut rejected) = find_regions(root, &self.text);
-        regions.extend(multifor_regions(root, &self.text, &regions));
+        let (bare, outside) = multifor_regions(root, &self.text, &regions);
+        regions.extend(bare);
+        rejected.extend(outside);
         let mut scops = Vec::new();
         for region in regions {
             let function = enclosing_function(region.block);
@@ -291,7 +293,13 @@ fn find_regions<'t>(root: Node<'t>, src: &str) -> (Vec<Region<'t>>, Vec<(Range<u
 
 /// Each outermost `multifor` outside the pragma regions, as a region of
 /// its own: its lines, when it has them to itself.
-fn multifor_regions<'t>(root: Node<'t>, src: &str, pragma_regions: &[Region<'t>]) -> Vec<Region<'t>> {
+/// One outside any function is an error: lowered, it would be loops at
+/// file scope.
+fn multifor_regions<'t>(
+    root: Node<'t>,
+    src: &str,
+    pragma_regions: &[Region<'t>],
+) -> (Vec<Region<'t>>, Vec<(Range<usize>, Diagnostic)>) {
     let mut found = Vec::new();
     walk(root, &mut |n| {
         let outermost = n.kind() == "multifor_statement" && !has_ancestor(n, "multifor_statement");
@@ -299,7 +307,16 @@ fn multifor_regions<'t>(root: Node<'t>, src: &str, pragma_regions: &[Region<'t>]
             found.push(n);
         }
     });
-    found
+    let (found, outside): (Vec<Node>, Vec<Node>) = found.into_iter().partition(|n| enclosing_function(*n).is_some());
+    let outside = outside
+        .into_iter()
+        .map(|n| {
+            let d = Diagnostic::error(Code::M0003, n.byte_range(), "a multifor outside any function")
+                .with_label("move it into a function body");
+            (n.byte_range(), d)
+        })
+        .collect();
+    let regions = found
         .into_iter()
         .map(|n| {
             let (start, end) = (line_start(src, n.start_byte()), line_end(src, n.end_byte().saturating_sub(1)));
@@ -307,7 +324,8 @@ fn multifor_regions<'t>(root: Node<'t>, src: &str, pragma_regions: &[Region<'t>]
             let body = if alone { start..end } else { n.byte_range() };
             Region { block: n, open: n, close: n, items: vec![n], body }
         })
-        .collect()
+        .collect();
+    (regions, outside)
 }
 
 fn has_ancestor(n: Node, kind: &str) -> bool {
@@ -332,6 +350,9 @@ fn holds_multifor(region: &Region) -> bool {
 /// A region with a `multifor` that is no SCoP: its text is not C, so
 /// nothing can be written.
 fn unlowerable(d: Diagnostic) -> Diagnostic {
+    if matches!(d.code, Code::M0001 | Code::M0002) {
+        return d;
+    }
     let note = "a multifor is lowered through the polyhedral model: this one cannot be (see `polyc --explain M0003`)";
     Diagnostic { severity: diagnostics::Severity::Error, ..d }.with_note(note)
 }

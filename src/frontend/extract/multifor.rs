@@ -58,7 +58,20 @@ fn entries(n: Node) -> Vec<Node> {
 }
 
 impl<'a> Extractor<'a> {
-    pub(super) fn multifor(&mut self, n: Node) -> Res<()> {
+    /// A multifor met as a statement: outermost, or inside a prefixed
+    /// statement, where only one of its loops would be walked.
+    pub(super) fn nested_multifor(&mut self, n: Node) -> Res<()> {
+        match self.multifor.current {
+            Some((_, k)) => Err(misplaced(
+                n,
+                format!("a multifor inside a statement of loop {k}: its other loops would belong to no loop"),
+                "nest it directly in the enclosing multifor's body",
+            )),
+            None => self.multifor(n),
+        }
+    }
+
+    fn multifor(&mut self, n: Node) -> Res<()> {
         let loops = self.multifor_header(n)?;
         let body = n.child_by_field_name("body").ok_or_else(|| malformed(n, "multifor without a body", "here"))?;
         self.multifor.levels.push(loops.iter().map(|l| l.index.clone()).collect());
