@@ -493,7 +493,7 @@ fn regenerate(
         Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
     let (plan, scanned, contracted) = scan_planned(scop, plan::plan(scop, options), taken, options)?;
-    let loops = multifor_loops(scop, options, &contracted)?;
+    let loops = multifor_loops(scop, &plan, options, &contracted)?;
     let storage = Storage { source, taken, expanded: &[], contracted };
     let mut r = match &loops {
         multifor::Loops::Apart(groups) => print_sections(scop, &plan, groups, storage, options)?,
@@ -554,10 +554,14 @@ fn expanded_plan(
 }
 
 /// Whether the loops of a multifor SCoP run apart: asked by `--parallel`
-/// with the original order (no `--schedule=auto`, no tiles), and legal.
-fn multifor_loops(scop: &Scop, options: &Options, contracted: &Contracted) -> IslResult<multifor::Loops> {
+/// with the original order (no `--schedule=auto`, no tiles), planned in
+/// that order (the sections take the plan's marks), and legal.
+fn multifor_loops(scop: &Scop, plan: &Plan, options: &Options, contracted: &Contracted) -> IslResult<multifor::Loops> {
     let asked = options.parallel && options.schedule == ScheduleKind::Identity && options.tile.is_none();
     if !asked || options.trace || !contracted.arrays.is_empty() || multifor::loops(scop).is_none() {
+        return Ok(multifor::Loops::Interleaved);
+    }
+    if !plan.scattering.is_equal(&Scattering::original(scop))? {
         return Ok(multifor::Loops::Interleaved);
     }
     multifor::apart(scop, &deps::analyse(scop)?)

@@ -59,6 +59,19 @@ impl Scattering {
         Scattering { stmts, maps, dims: scop.schedule_dims }
     }
 
+    /// The same statements, each scheduled by an equal map.
+    pub fn is_equal(&self, other: &Scattering) -> IslResult<bool> {
+        if self.stmts != other.stmts || self.dims != other.dims {
+            return Ok(false);
+        }
+        for (a, b) in self.maps.iter().zip(&other.maps) {
+            if !a.is_subset_of(b)? || !b.is_subset_of(a)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// The last dimension at which some statement varies.
     pub fn innermost_loop(&self) -> Option<usize> {
         (0..self.dims).rev().find(|&k| Analysis::varies(self, k))
