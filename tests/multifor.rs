@@ -1,7 +1,8 @@
 //! The `multifor` construct: every example of corpus/multifor agrees with
 //! its ordinary-loop reference once lowered (sequential, `--parallel`,
 //! polyc's default optimisation; 1 and 2 threads), the paper's header
-//! examples run their bodies in the order the paper describes, and each
+//! examples run their bodies in the order the paper describes, rank
+//! mappings of several shapes keep both nests in order, and each
 //! malformed header of tests/multifor gets its diagnostic.
 
 mod common;
@@ -137,6 +138,11 @@ fn malformed_headers_get_their_diagnostic_and_nothing_is_written() {
         ("index_list_without_prefix_list", "6:11: error[M0002]: an index list needs a prefix list"),
         ("nested_in_statement", "7:7: error[M0002]: a multifor inside a statement of loop 0"),
         ("outside_function", "2:1: error[M0003]: a multifor outside any function"),
+        (
+            "rank_shrinking",
+            "6:29: error[M0003]: rows of a rank-mapped nest must have a length affine in its outer index",
+        ),
+        ("rank_dependent", "5:3: error[M0003]: multifor not lowered: its two nests run in an order of their own"),
     ];
     let dir = scratch("multifor-malformed");
     let mut failures = Vec::new();
@@ -148,4 +154,20 @@ fn malformed_headers_get_their_diagnostic_and_nothing_is_written() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn rank_mappings_of_several_shapes_keep_both_nests_in_order() {
+    // Rows growing by 0, 1 or 2, starting where the outer index says,
+    // empty first rows, `<=` bounds, either nest longer, either prefix.
+    let dir = scratch("multifor-rank");
+    let lowered = dir.join("rank_shapes.c");
+    let (status, err) = polyc(&root().join("tests/multifor/rank_shapes.c"), &lowered, &[]);
+    assert_eq!(status, Some(0), "{err}");
+    let binary = dir.join("rank_shapes");
+    gcc(&lowered, &binary, &[]).unwrap();
+    let (code, out, _) = run_with(Command::new(&binary), Duration::from_secs(20)).unwrap();
+    let out = String::from_utf8_lossy(&out);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out.lines().count(), 5, "{out}");
 }

@@ -486,6 +486,9 @@ fn regenerate(
     taken: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
+    if scop.ast.rank_mapping.is_some() {
+        return rank_mapped(scop);
+    }
     let mut refused = None;
     match expanded(scop, source, taken, options) {
         Ok(Some(r)) => return Ok(r),
@@ -551,6 +554,16 @@ fn expanded_plan(
     }
     plan.notes.applied.insert(0, "expand-storage".to_string());
     Ok(Some((scop, expansion.arrays, plan)))
+}
+
+/// A multifor with a loop run by rank: written by `multifor::ranked`,
+/// whatever the options (the mapping is not affine: nothing else can
+/// transform it).
+fn rank_mapped(scop: &Scop) -> Result<Regenerated, ModelError> {
+    let text = multifor::ranked::lower(scop, &deps::analyse(scop)?)?.map_err(ModelError::Input)?;
+    let mut notes = Notes::default();
+    notes.applied("multifor-rank");
+    Ok(Regenerated { code: Some(text), helpers: Helpers::default(), notes, interleaved: None })
 }
 
 /// Whether the loops of a multifor SCoP run apart: asked by `--parallel`

@@ -29,6 +29,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         writes: Vec::new(),
         referential: Vec::new(),
         multifor: multifor::Scope::default(),
+        rank_mapping: None,
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -66,6 +67,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         arrays,
         temporaries,
         live_out,
+        rank_mapping: x.rank_mapping,
     })
 }
 
@@ -149,6 +151,7 @@ struct Extractor<'a> {
     referential: Vec<Option<Referential>>,
     /// The `multifor` loops the walk is inside.
     multifor: multifor::Scope,
+    rank_mapping: Option<super::RankMapping>,
 }
 
 /// What a statement under construction has collected.

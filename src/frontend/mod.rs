@@ -108,6 +108,45 @@ pub struct ScopAst {
     /// Arrays `#pragma polyc live_out(A)` in the enclosing function names:
     /// their last values are read after the SCoP.
     pub live_out: std::collections::BTreeSet<String>,
+    /// A multifor of two 2-deep nests, one run by rank inside the other.
+    pub rank_mapping: Option<RankMapping>,
+}
+
+/// The paper's non-linear mapping (seed 001, section 5), in two
+/// dimensions: loop `ranked` of a multifor (grain `rank`) runs its K-th
+/// iteration at the K-th iteration of the other loop's nest (the host),
+/// by inverting its ranking polynomial; what is left of either runs
+/// after. The host runs as written; the ranked nest is described by rows.
+#[derive(Clone, Debug)]
+pub struct RankMapping {
+    pub ranked: usize,
+    /// The host's outer and inner loops.
+    pub host: [LoopText; 2],
+    pub rows: Rows,
+}
+
+/// A loop header as written.
+#[derive(Clone, Debug)]
+pub struct LoopText {
+    pub index: String,
+    pub init: String,
+    pub cond: String,
+    pub update: String,
+}
+
+/// A 2-deep nest as rows: `count` rows, the outer index from `first`;
+/// in row `outer`, the inner index runs from `start` for `length`
+/// iterations (C expressions in the outer index and the parameters),
+/// `length` affine in the outer index with a slope >= 0.
+#[derive(Clone, Debug)]
+pub struct Rows {
+    pub outer: String,
+    pub inner: String,
+    pub first: String,
+    pub count: String,
+    pub start: String,
+    pub length: String,
+    pub slope: i64,
 }
 
 impl Stmt {

@@ -6,6 +6,8 @@
 //! referential domain (`model`); this module only decides whether its
 //! loops may run apart.
 
+pub mod ranked;
+
 use crate::deps::Dependences;
 use crate::model::isl::IslResult;
 use crate::model::{statement_index, Scop};

@@ -6,10 +6,10 @@
 //! the bodies run in prefix order; an inner multifor is a barrier: the
 //! items before it run before it, the items after it after it.
 
-use super::{Extractor, Header, Res};
+use super::{Extractor, Header, QExpr, Res, Var};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::decls::{text, walk};
-use crate::frontend::{Referential, Stmt};
+use crate::frontend::{LoopText, RankMapping, Referential, Rows, Stmt};
 use tree_sitter::Node;
 
 /// Positions in `beta` reserved for one loop's items between two inner
@@ -40,6 +40,8 @@ struct Loop<'t> {
     index: String,
     grain: i64,
     offset: i64,
+    /// Grain `rank`: the loop runs by rank inside the other one.
+    ranked: bool,
 }
 
 const GROUPS: [&str; 5] = ["inits", "conditions", "updates", "grains", "offsets"];
@@ -50,6 +52,23 @@ fn malformed(n: Node, message: impl Into<String>, label: &str) -> Diagnostic {
 
 fn misplaced(n: Node, message: impl Into<String>, label: &str) -> Diagnostic {
     Diagnostic::error(Code::M0002, n.byte_range(), message).with_label(label.to_string())
+}
+
+/// The one multifor a body holds, if that is all it holds.
+fn single_multifor(body: Node) -> Option<Node> {
+    match entries(body)[..] {
+        [only] if only.kind() == "multifor_statement" => Some(only),
+        _ => None,
+    }
+}
+
+/// An expression statement, or a block of them.
+fn only_assignments(n: Node) -> bool {
+    match n.kind() {
+        "expression_statement" | "comment" => true,
+        "compound_statement" => entries(n).into_iter().all(only_assignments),
+        _ => false,
+    }
 }
 
 fn entries(n: Node) -> Vec<Node> {
@@ -73,6 +92,19 @@ impl<'a> Extractor<'a> {
 
     fn multifor(&mut self, n: Node) -> Res<()> {
         let loops = self.multifor_header(n)?;
+        if loops.iter().any(|l| l.ranked) {
+            match (self.multifor.current, &self.rank_mapping) {
+                (None, None) => self.rank_mapping = Some(self.rank_mapping(n, &loops)?),
+                (Some(_), Some(_)) => {}
+                _ => {
+                    return Err(malformed(
+                        n.child_by_field_name("header").unwrap_or(n),
+                        "`rank` marks a loop of one nest two multifors deep, in both headers, once per region",
+                        "rank",
+                    ))
+                }
+            }
+        }
         let body = n.child_by_field_name("body").ok_or_else(|| malformed(n, "multifor without a body", "here"))?;
         self.multifor.levels.push(loops.iter().map(|l| l.index.clone()).collect());
         let r = match self.multifor.current {
@@ -144,11 +176,16 @@ impl<'a> Extractor<'a> {
             if loops.iter().any(|l| l.index == index) {
                 return Err(malformed(init, format!("index `{index}` initialised twice"), "second initialisation"));
             }
-            let grain = self.header_constant(groups[3].1[k], 1, "a grain")?;
+            let grain_node = groups[3].1[k];
+            let ranked = grain_node.kind() == "identifier" && self.t(grain_node) == "rank";
+            let grain = if ranked { 1 } else { self.header_constant(grain_node, 1, "a grain")? };
             let offset = self.header_constant(groups[4].1[k], 0, "an offset")?;
+            if ranked && offset != 0 {
+                return Err(malformed(groups[4].1[k], "a loop run by rank has offset 0", "offset"));
+            }
             let header =
                 Header { whole: header, init: Some(init), cond: Some(groups[1].1[k]), update: Some(groups[2].1[k]) };
-            loops.push(Loop { header, index, grain, offset });
+            loops.push(Loop { header, index, grain, offset, ranked });
         }
         Ok(loops)
     }
@@ -171,6 +208,9 @@ impl<'a> Extractor<'a> {
             d
         };
         let (lower, step) = self.open_loop(&l.header).map_err(in_header)?;
+        // A multifor index has no final value to preserve: the loop is not
+        // a C loop, and its lowering declares loop variables of its own.
+        self.outer_iterators.remove(&l.index);
         self.referential.push(Some(Referential { lower, step, grain: l.grain, offset: l.offset }));
         let r = if step < 0 {
             Err(malformed(l.header.update.unwrap_or(l.header.whole), "multifor loops count upwards", "increment"))
@@ -223,6 +263,119 @@ impl<'a> Extractor<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The shape of a nest with a loop run by rank: two loops, two
+    /// multifors deep, assignments only inside the inner one, the ranked
+    /// nest's rows of a length affine in its outer index, not shrinking.
+    fn rank_mapping(&mut self, n: Node, loops: &[Loop]) -> Res<RankMapping> {
+        let header = n.child_by_field_name("header").unwrap_or(n);
+        let ranked = loops.iter().position(|l| l.ranked).unwrap_or(0);
+        if loops.len() != 2 || loops[1 - ranked].ranked {
+            return Err(malformed(
+                header,
+                "a rank mapping pairs two loops: one with grain `rank`, one without",
+                "rank",
+            ));
+        }
+        let body = n.child_by_field_name("body").ok_or_else(|| malformed(n, "multifor without a body", "here"))?;
+        let inner = if body.kind() == "multifor_statement" { Some(body) } else { single_multifor(body) };
+        let not_two_deep =
+            || malformed(n, "a rank-mapped nest is two multifors deep, its statements in the inner one", "rank");
+        let inner = inner.ok_or_else(not_two_deep)?;
+        let inner_loops = self.multifor_header(inner)?;
+        if inner_loops.len() != 2 || inner_loops.iter().zip(loops).any(|(a, b)| a.ranked != b.ranked) {
+            return Err(malformed(
+                inner.child_by_field_name("header").unwrap_or(inner),
+                format!("loop {ranked} has grain `rank` in both headers, the other loop in neither"),
+                "rank",
+            ));
+        }
+        let inner_body = inner.child_by_field_name("body").ok_or_else(not_two_deep)?;
+        for item in entries(inner_body) {
+            let plain =
+                item.kind() == "multifor_item" && item.child_by_field_name("statement").is_some_and(only_assignments);
+            if !plain {
+                return Err(Diagnostic::error(
+                    Code::M0003,
+                    item.byte_range(),
+                    "a rank-mapped nest holds only assignments, in its inner multifor",
+                )
+                .with_label("not an assignment"));
+            }
+        }
+        let host = 1 - ranked;
+        let rows = self.rows(&loops[ranked], &inner_loops[ranked])?;
+        Ok(RankMapping { ranked, host: [self.loop_text(&loops[host]), self.loop_text(&inner_loops[host])], rows })
+    }
+
+    fn loop_text(&self, l: &Loop) -> LoopText {
+        let part = |n: Option<Node>| n.map(|n| self.t(n).to_string()).unwrap_or_default();
+        let init = l.header.init.and_then(|i| i.child_by_field_name("right"));
+        LoopText { index: l.index.clone(), init: part(init), cond: part(l.header.cond), update: part(l.header.update) }
+    }
+
+    /// The ranked nest's rows, from its two headers.
+    fn rows(&mut self, outer: &Loop, inner: &Loop) -> Res<Rows> {
+        let (first, count_end) = self.unit_range(outer)?;
+        let (start, length_end) = self.unit_range(inner)?;
+        // The slope, with the outer index in scope for the moment.
+        let depth = self.loops.len();
+        let iter = crate::frontend::Iterator { name: outer.index.clone(), ty: "int".into(), descending: false };
+        self.loops.push(super::LoopCtx { iter });
+        let start_node = inner.header.init.and_then(|i| i.child_by_field_name("right"));
+        let end_node = inner.header.cond.and_then(|c| c.child_by_field_name("right"));
+        let slope = match (start_node, end_node) {
+            (Some(s), Some(e)) => {
+                let (end, start) = (self.affine(e, Code::M0003), self.affine(s, Code::M0003));
+                end.and_then(|e| Ok(QExpr::minus(e, start?).linear_coeff(Var::Iter(depth))))
+            }
+            _ => Ok(None),
+        };
+        self.loops.pop();
+        let slope = slope?.filter(|&s| s >= 0).ok_or_else(|| {
+            Diagnostic::error(
+                Code::M0003,
+                inner.header.cond.map_or(0..0, |c| c.byte_range()),
+                "rows of a rank-mapped nest must have a length affine in its outer index, not shrinking",
+            )
+            .with_label("row length")
+        })?;
+        Ok(Rows {
+            outer: outer.index.clone(),
+            inner: inner.index.clone(),
+            count: format!("({count_end}) - ({first})"),
+            first,
+            length: format!("({length_end}) - ({start})"),
+            start,
+            slope,
+        })
+    }
+
+    /// `(lower, end)` of a loop `i = lower; i < end (or <=); i++`, as C text.
+    fn unit_range(&self, l: &Loop) -> Res<(String, String)> {
+        let unsupported = |n: Node| {
+            Diagnostic::error(Code::M0003, n.byte_range(), "a rank-mapped loop is `i = lb; i < ub; i++`")
+                .with_label("not supported by rank")
+        };
+        let cond = l.header.cond.ok_or_else(|| unsupported(l.header.whole))?;
+        let update = l.header.update.ok_or_else(|| unsupported(l.header.whole))?;
+        let lower = l.header.init.and_then(|i| i.child_by_field_name("right")).ok_or_else(|| unsupported(cond))?;
+        let step: String = self.t(update).chars().filter(|c| !c.is_whitespace()).collect();
+        if ![format!("{}++", l.index), format!("++{}", l.index), format!("{}+=1", l.index)].contains(&step) {
+            return Err(unsupported(update));
+        }
+        let left = cond.child_by_field_name("left").filter(|x| x.kind() == "identifier" && self.t(*x) == l.index);
+        let op = cond.child_by_field_name("operator").map(|o| self.t(o));
+        let (Some(_), Some(right)) = (left, cond.child_by_field_name("right")) else {
+            return Err(unsupported(cond));
+        };
+        let end = match op {
+            Some("<") => self.t(right).to_string(),
+            Some("<=") => format!("({}) + 1", self.t(right)),
+            _ => return Err(unsupported(cond)),
+        };
+        Ok((self.t(lower).to_string(), end))
     }
 
     fn set_position(&mut self, at: usize) {
