@@ -272,10 +272,7 @@ impl Scanner {
         let cons = hull.constraints()?;
         let (outer, on_dim): (Vec<Constraint>, Vec<Constraint>) =
             cons.into_iter().partition(|c| !c.expr.involves_dim(d));
-        let binding = on_dim
-            .iter()
-            .find_map(|c| unit_equality(c, d))
-            .or_else(|| on_dim.iter().find_map(|c| scaled_equality(c, d)));
+        let binding = on_dim.iter().find_map(|c| unit_equality(c, d));
         let mut enforced = outer.clone();
         let head = match binding {
             Some(value) => {
@@ -407,18 +404,6 @@ fn unit_equality(c: &Constraint, d: usize) -> Option<LinExpr> {
         return None;
     }
     Some(c.expr.without_dim(d).scale(-a))
-}
-
-/// `c_d = floor(-e / a)` from `a*c_d + e = 0` with `|a| > 1`: the value
-/// wherever one exists (a multifor loop of grain 4 recovers its index
-/// from every fourth referential point); where `a` does not divide `e`
-/// the equality is left to a guard.
-fn scaled_equality(c: &Constraint, d: usize) -> Option<LinExpr> {
-    let a = c.expr.coeff_of_dim(d);
-    if !c.is_eq || a.abs() <= 1 || c.expr.has_floor_involving(d) {
-        return None;
-    }
-    Some(floor_div(&c.expr.without_dim(d).scale(-a.signum()), a.abs()))
 }
 
 /// Lower and upper bounds on `c_d` from the constraints without divisions

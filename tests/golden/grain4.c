@@ -10,13 +10,17 @@ static long multifor_order(void)
 #ifndef polyc_floord
 #define polyc_floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 #endif
+#ifndef polyc_ceild
+#define polyc_ceild(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))
+#endif
   for (int i1 = 0; i1 <= 9; i1++) {
     h = (h * 31 + i1) % 1000003;
-    if ((i1 + 40) % 4 == 0)
-      h = (h * 37 + (polyc_floord(i1 + 40, 4))) % 1000003;
+    for (int c3 = polyc_ceild(i1 + 40, 4); c3 <= polyc_floord(i1 + 40, 4); c3++)
+      h = (h * 37 + c3) % 1000003;
   }
   for (int c1 = 12; c1 <= 16; c1 += 4)
-    h = (h * 37 + (polyc_floord(c1 + 40, 4))) % 1000003;
+    for (int c3 = polyc_ceild(c1 + 40, 4); c3 <= polyc_floord(c1 + 40, 4); c3++)
+      h = (h * 37 + c3) % 1000003;
   return h;
 }
 
