@@ -581,8 +581,7 @@ fn multifor_loops(scop: &Scop, plan: &Plan, options: &Options, contracted: &Cont
 }
 
 /// A multifor whose loops run apart: each loop's statements scanned on
-/// their own, in an OpenMP section, their loops marked as `plan` marks
-/// them.
+/// their own and printed as `plan` marks them, in an OpenMP section.
 fn print_sections(
     scop: &Scop,
     plan: &Plan,
@@ -591,30 +590,14 @@ fn print_sections(
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
     let outer = &scop.ast.indent;
-    let inner = format!("{outer}    ");
     let mut text = format!("{outer}#pragma omp parallel sections\n{outer}{{\n");
     let mut helpers = Helpers::default();
     for group in groups {
-        let scattering = Scattering::original_of(scop, group.clone());
-        let (nodes, dims) = scan_scop(scop, &scattering)?;
-        let program = Program {
-            stmts: &scop.ast.stmts,
-            params: &scop.ast.params,
-            iter_base: scattering.dims,
-            dims,
-            taken: storage.taken,
-            indent: &inner,
-            marks: &plan.marks,
-            private_vars: &plan.private_vars,
-            openmp: options.parallel,
-            unroll_jam: options.unroll_jam,
-            expanded: storage.expanded,
-            work: None,
-            contracted: &[],
-            source: storage.source,
-        };
-        let printed = emit::print(&program, &nodes);
-        text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{}{outer}}}\n", printed.text));
+        let scanned = scan_scop(scop, &Scattering::original_of(scop, group.clone()))?;
+        let own = Storage { contracted: Contracted::default(), ..storage };
+        let printed = print_planned(scop, plan.clone(), Some(scanned), own, options)?;
+        let code: String = printed.code.unwrap_or_default().lines().map(|l| format!("    {l}\n")).collect();
+        text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{code}{outer}}}\n"));
         helpers = helpers.union(printed.helpers);
     }
     text.push_str(&format!("{outer}}}\n"));

@@ -72,19 +72,20 @@ impl Scanner {
             }
         }
         let ctx_ext = ctx.add_dims(1)?;
-        let needed: Vec<Set> = active.iter().map(|s| self.needed(d, &s.set)).collect::<IslResult<_>>()?;
+        let projections: Vec<Set> = active.iter().map(|s| s.set.keep_leading_dims(d + 1)).collect::<IslResult<_>>()?;
+        let needed: Vec<Set> = projections.iter().map(|p| self.needed(d, p)).collect::<IslResult<_>>()?;
         let mut reach = needed[0].clone();
         for n in &needed[1..] {
             reach = reach.union(n)?;
         }
         let reach = reach.simple_hull()?;
         let mut bounds = Vec::with_capacity(active.len());
-        for (s, exact) in active.iter().zip(needed) {
+        for ((s, exact), projection) in active.iter().zip(needed).zip(&projections) {
             let mut own = s.set.constraints_before_dim(d + 1)?.keep_leading_dims(d + 1)?.intersect(&reach)?;
             // Its own constraints on `..=d` drop the lattice that an
             // inner dimension's equality puts on `d` (a multifor loop of
             // grain 4 runs at every fourth referential point).
-            if let Some((stride, offset)) = s.set.keep_leading_dims(d + 1)?.stride(d)? {
+            if let Some((stride, offset)) = projection.stride(d)? {
                 let lattice = Constraint::divisible(LinExpr::dim(d).sub(&offset), stride);
                 own = own.intersect(&Set::from_constraints(self.n_params, d + 1, &[lattice])?)?;
             }
@@ -115,10 +116,10 @@ impl Scanner {
     /// rather than a peeled iteration) within the hull of what every active
     /// statement needs (which bounds tile loops, whose own constraints
     /// do not).
-    fn needed(&self, d: usize, set: &Set) -> IslResult<Set> {
-        let proj = set.keep_leading_dims(d + 1)?;
-        let outer = proj.keep_leading_dims(d)?.add_dims(1)?;
-        proj.gist(&outer)
+    /// `projection` is the statement's set on `..=d`.
+    fn needed(&self, d: usize, projection: &Set) -> IslResult<Set> {
+        let outer = projection.keep_leading_dims(d)?.add_dims(1)?;
+        projection.gist(&outer)
     }
 
     /// Statement instances, each under a guard for anything the loops

@@ -143,7 +143,6 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
     let out_of_budget = isl::out_of_budget();
     isl::set_operation_budget(options.isl_budget);
     let mut kept = original;
-    // A multifor's text is not C: its loops are always regenerated.
     kept.keep_source = !scop.ast.has_multifor();
     match planned {
         Ok(plan) if !options.optimises() || plan.gains() => plan,
