@@ -94,7 +94,13 @@ fn modes() -> Vec<Mode> {
 fn compile_and_run(src: &Path, binary: &Path, threads: Option<u32>) -> Result<Vec<u8>, String> {
     let flags: &[&str] = if threads.is_some() { &["-fopenmp"] } else { &[] };
     gcc(src, binary, flags).map_err(|e| format!("{} does not compile: {e}", src.display()))?;
+    run_binary(binary, threads, &[])
+}
+
+/// Run `binary` with `args` on `threads` OpenMP threads (`None`: no OpenMP).
+fn run_binary(binary: &Path, threads: Option<u32>, args: &[&str]) -> Result<Vec<u8>, String> {
     let mut cmd = Command::new(binary);
+    cmd.args(args);
     if let Some(n) = threads {
         cmd.env("OMP_NUM_THREADS", n.to_string());
     }
@@ -138,6 +144,48 @@ fn every_corpus_program_prints_the_same_bytes_in_every_mode() {
     let files = c_corpus();
     assert!(files.len() >= 30, "the corpus must hold at least 30 programs, found {}", files.len());
     let failures = on_workers(&files, |path| same_output_in_every_mode(path, &dir));
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The programs polyc once got wrong, as reported (`../shared/repros`,
+/// or the directory `POLYC_REPROS` names; each takes its size `N` as its
+/// first argument): each prints what its source prints at every size, in
+/// every mode, on every thread count, the largest size taking subscripts
+/// out of their arrays (where the source text must run).
+#[test]
+fn the_reported_programs_print_the_same_at_every_size_in_every_mode() {
+    let repros = std::env::var_os("POLYC_REPROS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| root().join("../shared/repros"));
+    let Ok(entries) = std::fs::read_dir(&repros) else {
+        eprintln!("skipped: no reported programs at {} (set POLYC_REPROS)", repros.display());
+        return;
+    };
+    let mut files: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "c")).collect();
+    files.sort();
+    let dir = scratch("repros");
+    let cases: Vec<(std::path::PathBuf, Mode)> =
+        files.iter().flat_map(|f| modes().into_iter().map(move |m| (f.clone(), m))).collect();
+    let failures = on_workers(&cases, |(path, mode)| {
+        let name = format!("{}.{}", stem(path), mode.name);
+        let reference = dir.join(format!("{name}.orig"));
+        gcc(path, &reference, &[]).map_err(|e| format!("{}: {e}", path.display()))?;
+        let out_src = dir.join(format!("{name}.c"));
+        std::fs::write(&out_src, regenerate(path, &mode.options)?).map_err(|e| e.to_string())?;
+        let flags: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
+        let binary = dir.join(&name);
+        gcc(&out_src, &binary, flags).map_err(|e| format!("{name} does not compile: {e}"))?;
+        for n in ["5", "17", "37", "60"] {
+            let expected = run_binary(&reference, None, &[n])?;
+            for &threads in mode.threads {
+                if run_binary(&binary, threads, &[n])? != expected {
+                    return Err(format!("{name}: N = {n}, threads {threads:?}: output differs"));
+                }
+            }
+        }
+        Ok(())
+    });
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 

@@ -630,8 +630,12 @@ fn print_planned(
     // they are correct, only maybe not worth it.
     // The other branch of the work check is the source text, which a
     // multifor's is not.
-    let versioned = options.optimises() && !options.trace && !scop.ast.has_multifor();
-    let work = if versioned { work_estimate(scop).unwrap_or(None) } else { None };
+    let versioned = !options.trace && !scop.ast.has_multifor();
+    let work = if versioned && options.optimises() { work_estimate(scop).unwrap_or(None) } else { None };
+    // Subscripts the source does not keep within their arrays are checked
+    // at run time: the dependences assume them in bounds. A multifor has
+    // no source text to run instead, nor has the trace.
+    let in_bounds = if versioned { scop.in_bounds()?.disjuncts()? } else { vec![Vec::new()] };
     let mut notes = plan.notes;
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -659,6 +663,7 @@ fn print_planned(
         unroll_jam: options.unroll_jam,
         expanded: storage.expanded,
         work: work.as_deref(),
+        in_bounds: &in_bounds,
         contracted: &contracted,
         source: storage.source,
     };

@@ -91,6 +91,10 @@ pub struct Program<'a> {
     /// run only if the sum of their products reaches `POLYC_MIN_WORK`
     /// (a macro, [`DEFAULT_MIN_WORK`] unless defined), else `source`.
     pub work: Option<&'a [Vec<LinExpr>]>,
+    /// The parameter values (disjuncts of constraints) where every
+    /// subscript stays within its array's declared extents: the new
+    /// loops run only there, else `source`.
+    pub in_bounds: &'a [Vec<Constraint>],
     /// Temporary arrays folded onto fewer cells (the statements already
     /// access them): declared in the block of the new loops, which run
     /// only where the mappings are proven.
@@ -136,9 +140,23 @@ pub fn marks_some_loop(marks: &[Vec<LoopMark>], nodes: &[Node]) -> bool {
 
 impl Program<'_> {
     /// The mark of a loop over `dim` around `body`: what every statement
-    /// inside allows.
+    /// inside allows, with private copies only of the variables some
+    /// statement inside writes. The scanner may split a loop into several
+    /// (statements apart): one whose statements never write a variable
+    /// must not copy its uninitialised private copy out.
     fn loop_mark(&self, dim: usize, body: &[Node]) -> LoopMark {
-        loop_mark(self.marks, dim, body)
+        let mark = loop_mark(self.marks, dim, body);
+        let mut ids = Vec::new();
+        Node::statements(body, &mut ids);
+        let written = |var: &PrivateVar| {
+            ids.iter().filter_map(|&id| self.stmts.get(id)).any(|st| {
+                st.accesses.iter().any(|a| a.kind == crate::frontend::AccessKind::Write && a.array == var.name)
+            })
+        };
+        let private = (0..self.private_vars.len())
+            .filter(|&bit| mark.private & (1 << bit) != 0 && written(&self.private_vars[bit]))
+            .fold(0, |bits, bit| bits | 1 << bit);
+        LoopMark { private, ..mark }
     }
 
     /// The variables of the bit set `private`.
@@ -215,7 +233,8 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         loops_outside: 0,
         jammed: false,
     };
-    if program.expanded.is_empty() && program.work.is_none() && program.contracted.is_empty() {
+    let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
+    if program.expanded.is_empty() && program.work.is_none() && program.contracted.is_empty() && in_bounds_everywhere {
         p.nodes(nodes, 0);
     } else {
         p.versioned(nodes);

@@ -136,6 +136,71 @@ impl Scop {
     }
 }
 
+impl Scop {
+    /// The parameter values for which every subscript stays within its
+    /// array's declared extent (`0 <= s < extent`, dimension by
+    /// dimension: a row overrun aliases another row, which the
+    /// dependences do not see). An extent that is neither an integer nor
+    /// an affine expression of the SCoP's parameters (`A[]`, a macro the
+    /// SCoP does not use) bounds nothing.
+    pub fn in_bounds(&self) -> IslResult<Set> {
+        let np = self.ast.params.len();
+        let mut outside = self.context.subtract(&self.context)?;
+        for access in self.statements.iter().flat_map(|s| &s.accesses) {
+            let Some((_, decl)) = self.ast.arrays.iter().find(|(name, _)| *name == access.array) else { continue };
+            let rank = access.relation.n_out()?;
+            if decl.extents.len() != rank {
+                continue;
+            }
+            let cells: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
+            let overruns: Vec<String> = decl
+                .extents
+                .iter()
+                .enumerate()
+                .filter_map(|(d, e)| extent_in_isl(e, &self.ast.params).map(|e| format!("o{d} < 0 or o{d} >= {e}")))
+                .collect();
+            if overruns.is_empty() {
+                continue;
+            }
+            let out = Set::parse(&format!(
+                "{} -> {{ {}[{}] : {} }}",
+                params_decl(np),
+                array_tuple(&access.array),
+                cells.join(", "),
+                overruns.join(" or ")
+            ))?;
+            outside = outside.union(&access.relation.intersect_range(&out)?.domain()?.params()?)?;
+        }
+        self.context.subtract(&outside)?.coalesce()
+    }
+}
+
+/// An array extent as written (`64`, `N`, `2 * N + 1`) over the isl
+/// names of `params`, if it holds nothing else.
+fn extent_in_isl(extent: &str, params: &[String]) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = extent.trim().chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_ascii_alphabetic() || c == '_' {
+            let mut word = String::new();
+            while let Some(&c) = chars.peek().filter(|c| c.is_ascii_alphanumeric() || **c == '_') {
+                word.push(c);
+                chars.next();
+            }
+            out.push_str(&format!("p{}", params.iter().position(|p| *p == word)?));
+        } else if c.is_ascii_digit() || " +-*()".contains(c) {
+            out.push(c);
+            chars.next();
+        } else {
+            return None;
+        }
+    }
+    // isl takes a product of two parameters no more than C's bounds do.
+    let words = out.matches('p').count();
+    let product_of_params = out.contains('*') && words > 1;
+    (!out.trim().is_empty() && !product_of_params).then_some(out)
+}
+
 /// Bounds over the parameters of the one dimension of `values`: a lower
 /// and an upper bound, from its hull; `None` if either is not affine in
 /// the parameters alone.

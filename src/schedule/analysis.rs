@@ -412,10 +412,14 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
 /// copy of variable `name` (a scalar or an array), the last iteration's
 /// copied out (OpenMP's `lastprivate`): `sc`'s statements write it, every
 /// read of it among them gets its value (`flow`: the value-based flow
-/// through it) from a write in the same iteration, and the last iteration
-/// of every instance of the loop writes every element any of its
-/// iterations writes, so the copy-out leaves what the sequential loop
-/// would.
+/// through it) from a write in the same iteration, and in every run of
+/// the loop (each value of the loops around it where any statement of
+/// `sc` runs inside it) the last iteration writes every cell of the
+/// declared object. OpenMP copies the whole private object out, so a
+/// cell that iteration leaves unwritten (an array only partly written,
+/// or a run whose last iteration writes nothing: a guard, an inner loop
+/// empty there) would get an indeterminate value; and the last writer of
+/// each cell is then that iteration, as in the sequential loop.
 pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
     let none = || nothing(n_params, sc.dims);
@@ -449,14 +453,47 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     if !reads.is_subset_of(&covered)? {
         return Ok(false);
     }
-    // By iteration of the loop (time dimensions up to `k`): the elements
-    // written, and the instance's last iteration.
+    let Some(declared) = declared_cells(scop, name, written.n_out()?, k + 1)? else {
+        return Ok(false);
+    };
+    // By iteration of the loop (time dimensions up to `k`): the cells
+    // written, and each run's last iteration.
     let written = written.reverse()?.keep_leading_out(k + 1)?.reverse()?;
     let points = points.keep_leading_dims(k + 1)?;
     let later = prefix_relation(n_params, k + 1, k, &format!("d{k} > c{k}"))?;
     let last = points.subtract(&later.intersect_domain(&points)?.intersect_range(&points)?.domain()?)?;
-    let to_last = prefix_relation(n_params, k + 1, k, "")?.intersect_domain(&points)?.intersect_range(&last)?;
-    to_last.reverse()?.apply_range(&written)?.is_subset_of(&written)
+    declared.intersect_domain(&last)?.is_subset_of(&written)
+}
+
+/// `{ [c0 .. c(dims-1)] -> A_name[o] }` for every cell `o` of the object
+/// `name` declares, accessed with `rank` subscripts: the one cell of a
+/// scalar, `0 <= o0 < extent` for a one-dimensional array whose extent is
+/// a literal or a parameter; `None` for anything else (no copy-out is
+/// then proven complete).
+fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResult<Option<Map>> {
+    let array = crate::model::array_tuple(name);
+    let (params, n_params) = (&scop.ast.params, scop.ast.params.len());
+    let extents = scop.ast.arrays.iter().find(|(array, _)| array == name).map_or(&[][..], |(_, decl)| &decl.extents);
+    if extents.len() != rank {
+        return Ok(None);
+    }
+    let cells = match extents {
+        [] => format!("{array}[]"),
+        [extent] => {
+            let extent = extent.trim();
+            let bound = match params.iter().position(|p| p == extent) {
+                Some(k) => format!("p{k}"),
+                None => match extent.parse::<i64>() {
+                    Ok(n) => n.to_string(),
+                    Err(_) => return Ok(None),
+                },
+            };
+            format!("{array}[o0] : 0 <= o0 < {bound}")
+        }
+        _ => return Ok(None),
+    };
+    Map::parse(&format!("{} -> {{ [{}] -> {cells} }}", crate::model::params_decl(n_params), dim_names("c", dims)))
+        .map(Some)
 }
 
 /// `{ [c0..] -> [d0..] : c_j = d_j for j < equal and extra }` over `dims`
