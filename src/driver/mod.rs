@@ -175,6 +175,12 @@ impl Options {
         self.tile.is_some() || self.parallel || self.simd || self.unroll_jam.is_some()
     }
 
+    /// Whether the output may run the statements in another order, or on
+    /// other storage, than the source: what rests on the dependences.
+    pub fn reorders(&self) -> bool {
+        self.optimises() || self.schedule != ScheduleKind::Identity || self.storage.method != storage::Method::None
+    }
+
     /// What `polyc in.c -o out.c` does: schedule, tile, parallelise, vectorise.
     pub fn optimising() -> Self {
         Options {
@@ -633,9 +639,10 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let work = if versioned && options.optimises() { work_estimate(scop).unwrap_or(None) } else { None };
     // Subscripts the source does not keep within their arrays are checked
-    // at run time: the dependences assume them in bounds. A multifor has
-    // no source text to run instead, nor has the trace.
-    let in_bounds = if versioned { scop.in_bounds()?.disjuncts()? } else { vec![Vec::new()] };
+    // at run time where the output rests on the dependences, which assume
+    // them in bounds. A multifor has no source text to run instead, nor
+    // has the trace.
+    let in_bounds = if versioned && options.reorders() { scop.in_bounds()?.disjuncts()? } else { vec![Vec::new()] };
     let mut notes = plan.notes;
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {

@@ -23,49 +23,32 @@ static void blur_tile(double tin[B + 2][B], double tout[B][B], double carry[B][2
   double blurx[B][B];
   int x, y;
 #pragma scop
-  if (((B <= 0) || (B >= 2))) {
-    if (first == 0)
-      for (int x = 0; x < B; x++) {
-        for (int y = 0; y < B; y++)
-          blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
-        tout[x][0] = (carry[x][0] + carry[x][1] + blurx[x][0]) / 3.0;
-        tout[x][1] = (carry[x][1] + blurx[x][0] + blurx[x][1]) / 3.0;
-        for (int y = 2; y < B; y++)
-          tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
-      }
-    if (first <= -1)
-      for (int x = 0; x < B; x++) {
-        for (int y = 0; y < B; y++)
-          blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
-        for (int y = 2; y < B; y++)
-          tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
-      }
-    if (first >= 1)
-      for (int x = 0; x < B; x++) {
-        for (int y = 0; y < B; y++)
-          blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
-        for (int y = 2; y < B; y++)
-          tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
-      }
+  if (first == 0)
     for (int x = 0; x < B; x++) {
-      carry[x][0] = blurx[x][B - 2];
-      carry[x][1] = blurx[x][B - 1];
-    }
-  } else {
-  for (x = 0; x < B; x++) {
-    for (y = 0; y < B; y++)
-      blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
-    if (first == 0) {
+      for (int y = 0; y < B; y++)
+        blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
       tout[x][0] = (carry[x][0] + carry[x][1] + blurx[x][0]) / 3.0;
       tout[x][1] = (carry[x][1] + blurx[x][0] + blurx[x][1]) / 3.0;
+      for (int y = 2; y < B; y++)
+        tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
     }
-    for (y = 2; y < B; y++)
-      tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
-  }
-  for (x = 0; x < B; x++) {
+  if (first <= -1)
+    for (int x = 0; x < B; x++) {
+      for (int y = 0; y < B; y++)
+        blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
+      for (int y = 2; y < B; y++)
+        tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
+    }
+  if (first >= 1)
+    for (int x = 0; x < B; x++) {
+      for (int y = 0; y < B; y++)
+        blurx[x][y] = (tin[x][y] + tin[x + 1][y] + tin[x + 2][y]) / 3.0;
+      for (int y = 2; y < B; y++)
+        tout[x][y] = (blurx[x][y - 2] + blurx[x][y - 1] + blurx[x][y]) / 3.0;
+    }
+  for (int x = 0; x < B; x++) {
     carry[x][0] = blurx[x][B - 2];
     carry[x][1] = blurx[x][B - 1];
-  }
   }
 #pragma endscop
 }

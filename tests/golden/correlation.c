@@ -67,36 +67,6 @@ static void kernel_correlation(void)
   double float_n = (double)N;
   double eps = 0.1;
 #pragma scop
-  if ((M >= 1)) {
-    for (int j = 0; j < M; j++) {
-      mean[j] = 0.0;
-      for (int i = 0; i < N; i++)
-        mean[j] += data[i][j];
-      mean[j] /= float_n;
-    }
-    for (int j = 0; j < M; j++) {
-      stddev[j] = 0.0;
-      for (int i = 0; i < N; i++)
-        stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
-      stddev[j] /= float_n;
-      stddev[j] = fmax(sqrt(stddev[j]), eps);
-    }
-    for (int i = 0; i < N; i++)
-      for (int j = 0; j < M; j++) {
-        data[i][j] -= mean[j];
-        data[i][j] /= sqrt(float_n) * stddev[j];
-      }
-    for (int i = 0; i < M - 1; i++) {
-      corr[i][i] = 1.0;
-      for (int j = i + 1; j < M; j++) {
-        corr[i][j] = 0.0;
-        for (int k = 0; k < N; k++)
-          corr[i][j] += data[k][i] * data[k][j];
-        corr[j][i] = corr[i][j];
-      }
-    }
-    corr[M - 1][M - 1] = 1.0;
-  } else {
   for (int j = 0; j < M; j++) {
     mean[j] = 0.0;
     for (int i = 0; i < N; i++)
@@ -125,7 +95,6 @@ static void kernel_correlation(void)
     }
   }
   corr[M - 1][M - 1] = 1.0;
-  }
 #pragma endscop
 }
 

@@ -68,38 +68,20 @@ static void kernel_durbin(void)
   int i, k;
   double alpha, beta, sum;
 #pragma scop
-  if ((N >= 1)) {
-    y[0] = -r[0];
-    beta = 1.0;
-    alpha = -r[0];
-    for (int k = 1; k < N; k++) {
-      beta = (1.0 - alpha * alpha) * beta;
-      sum = 0.0;
-      for (int i = 0; i < k; i++)
-        sum += r[k - i - 1] * y[i];
-      alpha = -(r[k] + sum) / beta;
-      for (int i = 0; i < k; i++)
-        z[i] = y[i] + alpha * y[k - i - 1];
-      for (int i = 0; i < k; i++)
-        y[i] = z[i];
-      y[k] = alpha;
-    }
-  } else {
   y[0] = -r[0];
   beta = 1.0;
   alpha = -r[0];
-  for (k = 1; k < N; k++) {
+  for (int k = 1; k < N; k++) {
     beta = (1.0 - alpha * alpha) * beta;
     sum = 0.0;
-    for (i = 0; i < k; i++)
+    for (int i = 0; i < k; i++)
       sum += r[k - i - 1] * y[i];
     alpha = -(r[k] + sum) / beta;
-    for (i = 0; i < k; i++)
+    for (int i = 0; i < k; i++)
       z[i] = y[i] + alpha * y[k - i - 1];
-    for (i = 0; i < k; i++)
+    for (int i = 0; i < k; i++)
       y[i] = z[i];
     y[k] = alpha;
-  }
   }
 #pragma endscop
 }

@@ -16,39 +16,21 @@ static void durbin(void)
   double y[N][N], sum[N + 1][N], alpha[N], beta[N];
   int k, i;
 #pragma scop
-  if ((N >= 1)) {
-    y[0][0] = r[0];
-    beta[0] = 1.0;
-    alpha[0] = r[0];
-    for (int k = 1; k < N; k++) {
-      beta[k] = beta[k - 1] - alpha[k - 1] * alpha[k - 1] * beta[k - 1];
-      sum[0][k] = r[k];
-      for (int i = 0; i < k; i++)
-        sum[i + 1][k] = sum[i][k] + r[k - i - 1] * y[i][k - 1];
-      alpha[k] = -sum[k][k] * beta[k];
-      for (int i = 0; i < k; i++)
-        y[i][k] = y[i][k - 1] + alpha[k] * y[k - i - 1][k - 1];
-      y[k][k] = alpha[k];
-    }
-    for (int i = 0; i < N; i++)
-      out[i] = y[i][N - 1];
-  } else {
   y[0][0] = r[0];
   beta[0] = 1.0;
   alpha[0] = r[0];
-  for (k = 1; k < N; k++) {
+  for (int k = 1; k < N; k++) {
     beta[k] = beta[k - 1] - alpha[k - 1] * alpha[k - 1] * beta[k - 1];
     sum[0][k] = r[k];
-    for (i = 0; i <= k - 1; i++)
+    for (int i = 0; i < k; i++)
       sum[i + 1][k] = sum[i][k] + r[k - i - 1] * y[i][k - 1];
     alpha[k] = -sum[k][k] * beta[k];
-    for (i = 0; i <= k - 1; i++)
+    for (int i = 0; i < k; i++)
       y[i][k] = y[i][k - 1] + alpha[k] * y[k - i - 1][k - 1];
     y[k][k] = alpha[k];
   }
-  for (i = 0; i < N; i++)
+  for (int i = 0; i < N; i++)
     out[i] = y[i][N - 1];
-  }
 #pragma endscop
 }
 

@@ -22,34 +22,18 @@ static double dynprog(void)
   double out = 0.0;
   int iter, i, j, k;
 #pragma scop
-  if (((TSTEPS <= 0) || (TSTEPS >= 1 && LENGTH >= 1))) {
-    for (int iter = 0; iter < TSTEPS; iter++) {
-      for (int i = 0; i < LENGTH; i++)
-        for (int j = 0; j < LENGTH; j++)
-          c[i][j] = 0.0;
-      for (int i = 0; i < LENGTH - 1; i++)
-        for (int j = i + 1; j < LENGTH; j++) {
-          sum_c[i][j][i] = 0.0;
-          for (int k = i + 1; k < j; k++)
-            sum_c[i][j][k] = sum_c[i][j][k - 1] + c[i][k] + c[k][j];
-          c[i][j] = sum_c[i][j][j - 1] + W[i][j];
-        }
-      out = out + c[0][LENGTH - 1];
-    }
-  } else {
-  for (iter = 0; iter < TSTEPS; iter++) {
-    for (i = 0; i <= LENGTH - 1; i++)
-      for (j = 0; j <= LENGTH - 1; j++)
+  for (int iter = 0; iter < TSTEPS; iter++) {
+    for (int i = 0; i < LENGTH; i++)
+      for (int j = 0; j < LENGTH; j++)
         c[i][j] = 0.0;
-    for (i = 0; i <= LENGTH - 2; i++)
-      for (j = i + 1; j <= LENGTH - 1; j++) {
+    for (int i = 0; i < LENGTH - 1; i++)
+      for (int j = i + 1; j < LENGTH; j++) {
         sum_c[i][j][i] = 0.0;
-        for (k = i + 1; k <= j - 1; k++)
+        for (int k = i + 1; k < j; k++)
           sum_c[i][j][k] = sum_c[i][j][k - 1] + c[i][k] + c[k][j];
         c[i][j] = sum_c[i][j][j - 1] + W[i][j];
       }
     out = out + c[0][LENGTH - 1];
-  }
   }
 #pragma endscop
   return out;

@@ -72,34 +72,18 @@ static void kernel_fdtd_2d(void)
 {
   int t, i, j;
 #pragma scop
-  if (((TMAX <= 0) || (TMAX >= 1 && NY <= 0) || (TMAX >= 1 && NY >= 1 && NX >= 1))) {
-    for (int t = 0; t < TMAX; t++) {
-      for (int j = 0; j < NY; j++)
-        ey[0][j] = fict[t];
-      for (int i = 1; i < NX; i++)
-        for (int j = 0; j < NY; j++)
-          ey[i][j] = ey[i][j] - 0.5 * (hz[i][j] - hz[i - 1][j]);
-      for (int i = 0; i < NX; i++)
-        for (int j = 1; j < NY; j++)
-          ex[i][j] = ex[i][j] - 0.5 * (hz[i][j] - hz[i][j - 1]);
-      for (int i = 0; i < NX - 1; i++)
-        for (int j = 0; j < NY - 1; j++)
-          hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
-    }
-  } else {
-  for (t = 0; t < TMAX; t++) {
-    for (j = 0; j < NY; j++)
+  for (int t = 0; t < TMAX; t++) {
+    for (int j = 0; j < NY; j++)
       ey[0][j] = fict[t];
-    for (i = 1; i < NX; i++)
-      for (j = 0; j < NY; j++)
+    for (int i = 1; i < NX; i++)
+      for (int j = 0; j < NY; j++)
         ey[i][j] = ey[i][j] - 0.5 * (hz[i][j] - hz[i - 1][j]);
-    for (i = 0; i < NX; i++)
-      for (j = 1; j < NY; j++)
+    for (int i = 0; i < NX; i++)
+      for (int j = 1; j < NY; j++)
         ex[i][j] = ex[i][j] - 0.5 * (hz[i][j] - hz[i][j - 1]);
-    for (i = 0; i < NX - 1; i++)
-      for (j = 0; j < NY - 1; j++)
+    for (int i = 0; i < NX - 1; i++)
+      for (int j = 0; j < NY - 1; j++)
         hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
-  }
   }
 #pragma endscop
 }

@@ -22,119 +22,88 @@ static void lbm(void)
   double acc;
   int t, i, j;
 #pragma scop
-  if (((N <= 0) || (N >= 1 && T >= 1))) {
-    for (int i = 0; i < N; i++)
-      for (int j = 0; j < N; j++)
-        A[0][i][j] = init[i][j];
-    for (int t = 1; t < T; t++) {
-      if (N >= 2) {
-        acc = 0.25 * A[t - 1][0][0];
-        acc = acc + 0.125 * A[t - 1][0][0 + 1];
-        acc = acc + 0.125 * A[t - 1][0 + 1][0];
-        acc = acc + 0.0625 * A[t - 1][0 + 1][0 + 1];
-        A[t][0][0] = acc;
-        for (int j = 1; j < N - 1; j++) {
-          acc = 0.25 * A[t - 1][0][j];
-          acc = acc + 0.125 * A[t - 1][0][j - 1];
-          acc = acc + 0.125 * A[t - 1][0][j + 1];
-          acc = acc + 0.0625 * A[t - 1][0 + 1][j - 1];
-          acc = acc + 0.125 * A[t - 1][0 + 1][j];
-          acc = acc + 0.0625 * A[t - 1][0 + 1][j + 1];
-          A[t][0][j] = acc;
-        }
-        acc = 0.25 * A[t - 1][0][(N - 1)];
-        acc = acc + 0.125 * A[t - 1][0][(N - 1) - 1];
-        acc = acc + 0.0625 * A[t - 1][0 + 1][(N - 1) - 1];
-        acc = acc + 0.125 * A[t - 1][0 + 1][(N - 1)];
-        A[t][0][(N - 1)] = acc;
-      }
-      for (int i = 1; i < N - 1; i++) {
-        acc = 0.25 * A[t - 1][i][0];
-        acc = acc + 0.125 * A[t - 1][i - 1][0];
-        acc = acc + 0.0625 * A[t - 1][i - 1][0 + 1];
-        acc = acc + 0.125 * A[t - 1][i][0 + 1];
-        acc = acc + 0.125 * A[t - 1][i + 1][0];
-        acc = acc + 0.0625 * A[t - 1][i + 1][0 + 1];
-        A[t][i][0] = acc;
-        for (int j = 1; j < N - 1; j++) {
-          acc = 0.25 * A[t - 1][i][j];
-          acc = acc + 0.0625 * A[t - 1][i - 1][j - 1];
-          acc = acc + 0.125 * A[t - 1][i - 1][j];
-          acc = acc + 0.0625 * A[t - 1][i - 1][j + 1];
-          acc = acc + 0.125 * A[t - 1][i][j - 1];
-          acc = acc + 0.125 * A[t - 1][i][j + 1];
-          acc = acc + 0.0625 * A[t - 1][i + 1][j - 1];
-          acc = acc + 0.125 * A[t - 1][i + 1][j];
-          acc = acc + 0.0625 * A[t - 1][i + 1][j + 1];
-          A[t][i][j] = acc;
-        }
-        acc = 0.25 * A[t - 1][i][(N - 1)];
-        acc = acc + 0.0625 * A[t - 1][i - 1][(N - 1) - 1];
-        acc = acc + 0.125 * A[t - 1][i - 1][(N - 1)];
-        acc = acc + 0.125 * A[t - 1][i][(N - 1) - 1];
-        acc = acc + 0.0625 * A[t - 1][i + 1][(N - 1) - 1];
-        acc = acc + 0.125 * A[t - 1][i + 1][(N - 1)];
-        A[t][i][(N - 1)] = acc;
-      }
-      if (N >= 2) {
-        acc = 0.25 * A[t - 1][(N - 1)][0];
-        acc = acc + 0.125 * A[t - 1][(N - 1) - 1][0];
-        acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][0 + 1];
-        acc = acc + 0.125 * A[t - 1][(N - 1)][0 + 1];
-        A[t][(N - 1)][0] = acc;
-        for (int j = 1; j < N - 1; j++) {
-          acc = 0.25 * A[t - 1][(N - 1)][j];
-          acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][j - 1];
-          acc = acc + 0.125 * A[t - 1][(N - 1) - 1][j];
-          acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][j + 1];
-          acc = acc + 0.125 * A[t - 1][(N - 1)][j - 1];
-          acc = acc + 0.125 * A[t - 1][(N - 1)][j + 1];
-          A[t][(N - 1)][j] = acc;
-        }
-        acc = 0.25 * A[t - 1][(N - 1)][(N - 1)];
-        acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][(N - 1) - 1];
-        acc = acc + 0.125 * A[t - 1][(N - 1) - 1][(N - 1)];
-        acc = acc + 0.125 * A[t - 1][(N - 1)][(N - 1) - 1];
-        A[t][(N - 1)][(N - 1)] = acc;
-      }
-      if (N == 1) {
-        acc = 0.25 * A[t - 1][0][0];
-        A[t][0][0] = acc;
-      }
-    }
-    for (int i = 0; i < N; i++)
-      for (int j = 0; j < N; j++)
-        out[i][j] = A[T - 1][i][j];
-  } else {
-  for (i = 0; i < N; i++)
-    for (j = 0; j < N; j++)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
       A[0][i][j] = init[i][j];
-  for (t = 1; t < T; t++)
-    for (i = 0; i < N; i++)
-      for (j = 0; j < N; j++) {
+  for (int t = 1; t < T; t++) {
+    if (N >= 2) {
+      acc = 0.25 * A[t - 1][0][0];
+      acc = acc + 0.125 * A[t - 1][0][0 + 1];
+      acc = acc + 0.125 * A[t - 1][0 + 1][0];
+      acc = acc + 0.0625 * A[t - 1][0 + 1][0 + 1];
+      A[t][0][0] = acc;
+      for (int j = 1; j < N - 1; j++) {
+        acc = 0.25 * A[t - 1][0][j];
+        acc = acc + 0.125 * A[t - 1][0][j - 1];
+        acc = acc + 0.125 * A[t - 1][0][j + 1];
+        acc = acc + 0.0625 * A[t - 1][0 + 1][j - 1];
+        acc = acc + 0.125 * A[t - 1][0 + 1][j];
+        acc = acc + 0.0625 * A[t - 1][0 + 1][j + 1];
+        A[t][0][j] = acc;
+      }
+      acc = 0.25 * A[t - 1][0][(N - 1)];
+      acc = acc + 0.125 * A[t - 1][0][(N - 1) - 1];
+      acc = acc + 0.0625 * A[t - 1][0 + 1][(N - 1) - 1];
+      acc = acc + 0.125 * A[t - 1][0 + 1][(N - 1)];
+      A[t][0][(N - 1)] = acc;
+    }
+    for (int i = 1; i < N - 1; i++) {
+      acc = 0.25 * A[t - 1][i][0];
+      acc = acc + 0.125 * A[t - 1][i - 1][0];
+      acc = acc + 0.0625 * A[t - 1][i - 1][0 + 1];
+      acc = acc + 0.125 * A[t - 1][i][0 + 1];
+      acc = acc + 0.125 * A[t - 1][i + 1][0];
+      acc = acc + 0.0625 * A[t - 1][i + 1][0 + 1];
+      A[t][i][0] = acc;
+      for (int j = 1; j < N - 1; j++) {
         acc = 0.25 * A[t - 1][i][j];
-        if (i >= 1 && j >= 1)
-          acc = acc + 0.0625 * A[t - 1][i - 1][j - 1];
-        if (i >= 1)
-          acc = acc + 0.125 * A[t - 1][i - 1][j];
-        if (i >= 1 && j <= N - 2)
-          acc = acc + 0.0625 * A[t - 1][i - 1][j + 1];
-        if (j >= 1)
-          acc = acc + 0.125 * A[t - 1][i][j - 1];
-        if (j <= N - 2)
-          acc = acc + 0.125 * A[t - 1][i][j + 1];
-        if (i <= N - 2 && j >= 1)
-          acc = acc + 0.0625 * A[t - 1][i + 1][j - 1];
-        if (i <= N - 2)
-          acc = acc + 0.125 * A[t - 1][i + 1][j];
-        if (i <= N - 2 && j <= N - 2)
-          acc = acc + 0.0625 * A[t - 1][i + 1][j + 1];
+        acc = acc + 0.0625 * A[t - 1][i - 1][j - 1];
+        acc = acc + 0.125 * A[t - 1][i - 1][j];
+        acc = acc + 0.0625 * A[t - 1][i - 1][j + 1];
+        acc = acc + 0.125 * A[t - 1][i][j - 1];
+        acc = acc + 0.125 * A[t - 1][i][j + 1];
+        acc = acc + 0.0625 * A[t - 1][i + 1][j - 1];
+        acc = acc + 0.125 * A[t - 1][i + 1][j];
+        acc = acc + 0.0625 * A[t - 1][i + 1][j + 1];
         A[t][i][j] = acc;
       }
-  for (i = 0; i < N; i++)
-    for (j = 0; j < N; j++)
-      out[i][j] = A[T - 1][i][j];
+      acc = 0.25 * A[t - 1][i][(N - 1)];
+      acc = acc + 0.0625 * A[t - 1][i - 1][(N - 1) - 1];
+      acc = acc + 0.125 * A[t - 1][i - 1][(N - 1)];
+      acc = acc + 0.125 * A[t - 1][i][(N - 1) - 1];
+      acc = acc + 0.0625 * A[t - 1][i + 1][(N - 1) - 1];
+      acc = acc + 0.125 * A[t - 1][i + 1][(N - 1)];
+      A[t][i][(N - 1)] = acc;
+    }
+    if (N >= 2) {
+      acc = 0.25 * A[t - 1][(N - 1)][0];
+      acc = acc + 0.125 * A[t - 1][(N - 1) - 1][0];
+      acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][0 + 1];
+      acc = acc + 0.125 * A[t - 1][(N - 1)][0 + 1];
+      A[t][(N - 1)][0] = acc;
+      for (int j = 1; j < N - 1; j++) {
+        acc = 0.25 * A[t - 1][(N - 1)][j];
+        acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][j - 1];
+        acc = acc + 0.125 * A[t - 1][(N - 1) - 1][j];
+        acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][j + 1];
+        acc = acc + 0.125 * A[t - 1][(N - 1)][j - 1];
+        acc = acc + 0.125 * A[t - 1][(N - 1)][j + 1];
+        A[t][(N - 1)][j] = acc;
+      }
+      acc = 0.25 * A[t - 1][(N - 1)][(N - 1)];
+      acc = acc + 0.0625 * A[t - 1][(N - 1) - 1][(N - 1) - 1];
+      acc = acc + 0.125 * A[t - 1][(N - 1) - 1][(N - 1)];
+      acc = acc + 0.125 * A[t - 1][(N - 1)][(N - 1) - 1];
+      A[t][(N - 1)][(N - 1)] = acc;
+    }
+    if (N == 1) {
+      acc = 0.25 * A[t - 1][0][0];
+      A[t][0][0] = acc;
+    }
   }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      out[i][j] = A[T - 1][i][j];
 #pragma endscop
 }
 

@@ -24,60 +24,35 @@ static void tile(void)
   double acc;
   int tt, ii;
 #pragma scop
-  if (((B <= 0) || (B >= 2))) {
-    if (B >= 1) {
-      for (int ii = 0; ii < B; ii++) {
-        acc = G[0][ii];
-        acc = acc + G[0][ii + 1];
-        acc = acc + G[0][ii + 2];
-        AB[0][ii] = acc / 3.0;
-      }
-      for (int tt = 1; tt < B; tt++) {
-        acc = G[tt][0];
-        acc = acc + G[tt][0 + 1];
-        acc = acc + AB[tt - 1][0];
-        AB[tt][0] = acc / 3.0;
-        acc = G[tt][1];
-        acc = acc + AB[tt - 1][1 - 1];
-        acc = acc + AB[tt - 1][1];
-        AB[tt][1] = acc / 3.0;
-        for (int ii = 2; ii < B; ii++) {
-          acc = AB[tt - 1][ii - 2];
-          acc = acc + AB[tt - 1][ii - 1];
-          acc = acc + AB[tt - 1][ii];
-          AB[tt][ii] = acc / 3.0;
-        }
-      }
+  if (B >= 1) {
+    for (int ii = 0; ii < B; ii++) {
+      acc = G[0][ii];
+      acc = acc + G[0][ii + 1];
+      acc = acc + G[0][ii + 2];
+      AB[0][ii] = acc / 3.0;
     }
-    for (int ii = 0; ii < B; ii++)
-      top[ii] = AB[B - 1][ii];
-    for (int tt = 0; tt < B; tt++) {
-      right[tt][0] = AB[tt][B - 2];
-      right[tt][1] = AB[tt][B - 1];
-    }
-  } else {
-  for (tt = 0; tt < B; tt++)
-    for (ii = 0; ii < B; ii++) {
-      if (tt >= 1 && ii >= 2)
+    for (int tt = 1; tt < B; tt++) {
+      acc = G[tt][0];
+      acc = acc + G[tt][0 + 1];
+      acc = acc + AB[tt - 1][0];
+      AB[tt][0] = acc / 3.0;
+      acc = G[tt][1];
+      acc = acc + AB[tt - 1][1 - 1];
+      acc = acc + AB[tt - 1][1];
+      AB[tt][1] = acc / 3.0;
+      for (int ii = 2; ii < B; ii++) {
         acc = AB[tt - 1][ii - 2];
-      else
-        acc = G[tt][ii];
-      if (tt >= 1 && ii >= 1)
         acc = acc + AB[tt - 1][ii - 1];
-      else
-        acc = acc + G[tt][ii + 1];
-      if (tt >= 1)
         acc = acc + AB[tt - 1][ii];
-      else
-        acc = acc + G[tt][ii + 2];
-      AB[tt][ii] = acc / 3.0;
+        AB[tt][ii] = acc / 3.0;
+      }
     }
-  for (ii = 0; ii < B; ii++)
+  }
+  for (int ii = 0; ii < B; ii++)
     top[ii] = AB[B - 1][ii];
-  for (tt = 0; tt < B; tt++) {
+  for (int tt = 0; tt < B; tt++) {
     right[tt][0] = AB[tt][B - 2];
     right[tt][1] = AB[tt][B - 1];
-  }
   }
 #pragma endscop
 }

@@ -74,30 +74,16 @@ static void kernel_prefix_sum(void)
 {
   int i, j;
 #pragma scop
-  if ((N >= 1 && COLS >= 1 && ROWS >= 1)) {
-    s[0] = a[0];
-    for (int i = 1; i < N; i++)
-      s[i] = s[i - 1] + a[i];
-    sat[0][0] = img[0][0];
-    for (int j = 1; j < COLS; j++)
-      sat[0][j] = sat[0][j - 1] + img[0][j];
-    for (int i = 1; i < ROWS; i++) {
-      sat[i][0] = sat[i - 1][0] + img[i][0];
-      for (int j = 1; j < COLS; j++)
-        sat[i][j] = img[i][j] + sat[i - 1][j] + sat[i][j - 1] - sat[i - 1][j - 1];
-    }
-  } else {
   s[0] = a[0];
-  for (i = 1; i < N; i++)
+  for (int i = 1; i < N; i++)
     s[i] = s[i - 1] + a[i];
   sat[0][0] = img[0][0];
-  for (j = 1; j < COLS; j++)
+  for (int j = 1; j < COLS; j++)
     sat[0][j] = sat[0][j - 1] + img[0][j];
-  for (i = 1; i < ROWS; i++) {
+  for (int i = 1; i < ROWS; i++) {
     sat[i][0] = sat[i - 1][0] + img[i][0];
-    for (j = 1; j < COLS; j++)
+    for (int j = 1; j < COLS; j++)
       sat[i][j] = img[i][j] + sat[i - 1][j] + sat[i][j - 1] - sat[i - 1][j - 1];
-  }
   }
 #pragma endscop
 }

@@ -17,29 +17,16 @@ static double produce_consume(void)
   double result = 0.0;
   int t, i;
 #pragma scop
-  if ((N >= 1)) {
-    A[1][1] = L[1] + T[1];
-    for (int i = 2; i <= N; i++)
-      A[1][i] = A[1][i - 1] + T[i];
-    for (int t = 2; t <= N; t++) {
-      A[t][1] = L[t] + A[t - 1][1];
-      for (int i = 2; i <= N; i++)
-        A[t][i] = 0.5 * (A[t][i - 1] + A[t - 1][i]);
-    }
-    for (int i = 1; i <= N; i++)
-      result = result + A[i][N] + A[N][i];
-  } else {
   A[1][1] = L[1] + T[1];
-  for (i = 2; i <= N; i++)
+  for (int i = 2; i <= N; i++)
     A[1][i] = A[1][i - 1] + T[i];
-  for (t = 2; t <= N; t++) {
+  for (int t = 2; t <= N; t++) {
     A[t][1] = L[t] + A[t - 1][1];
-    for (i = 2; i <= N; i++)
+    for (int i = 2; i <= N; i++)
       A[t][i] = 0.5 * (A[t][i - 1] + A[t - 1][i]);
   }
-  for (i = 1; i <= N; i++)
+  for (int i = 1; i <= N; i++)
     result = result + A[i][N] + A[N][i];
-  }
 #pragma endscop
   return result;
 }

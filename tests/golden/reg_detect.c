@@ -22,51 +22,27 @@ static void reg_detect(void)
   double sum_t[N][N], mean[N][N], diff[N][N][P], sum_d[N][N][P];
   int i, j, k;
 #pragma scop
-  if (((N <= 0) || (N >= 1 && P >= 1))) {
-    for (int j = 0; j < N; j++) {
-      sum_t[j][j] = tangent[j][j];
-      for (int i = j + 1; i < N; i++)
-        sum_t[j][i] = sum_t[j][i - 1] + tangent[j][i];
-    }
-    for (int j = 0; j < N; j++)
-      for (int i = j; i < N; i++)
-        for (int k = 0; k < P; k++)
-          diff[j][i][k] = sum_t[j][i] * (k + 1);
-    for (int j = 0; j < N; j++)
-      for (int i = j; i < N; i++) {
-        sum_d[j][i][0] = diff[j][i][0];
-        for (int k = 1; k < P; k++)
-          sum_d[j][i][k] = sum_d[j][i][k - 1] + diff[j][i][k];
-        mean[j][i] = sum_d[j][i][P - 1] / P;
-      }
-    for (int i = 0; i < N; i++)
-      path[0][i] = mean[0][i];
-    for (int j = 1; j < N; j++)
-      for (int i = j; i < N; i++)
-        path[j][i] = path[j - 1][i - 1] + mean[j][i];
-  } else {
-  for (j = 0; j <= N - 1; j++) {
+  for (int j = 0; j < N; j++) {
     sum_t[j][j] = tangent[j][j];
-    for (i = j + 1; i <= N - 1; i++)
+    for (int i = j + 1; i < N; i++)
       sum_t[j][i] = sum_t[j][i - 1] + tangent[j][i];
   }
-  for (j = 0; j <= N - 1; j++)
-    for (i = j; i <= N - 1; i++)
-      for (k = 0; k <= P - 1; k++)
+  for (int j = 0; j < N; j++)
+    for (int i = j; i < N; i++)
+      for (int k = 0; k < P; k++)
         diff[j][i][k] = sum_t[j][i] * (k + 1);
-  for (j = 0; j <= N - 1; j++)
-    for (i = j; i <= N - 1; i++) {
+  for (int j = 0; j < N; j++)
+    for (int i = j; i < N; i++) {
       sum_d[j][i][0] = diff[j][i][0];
-      for (k = 1; k <= P - 1; k++)
+      for (int k = 1; k < P; k++)
         sum_d[j][i][k] = sum_d[j][i][k - 1] + diff[j][i][k];
       mean[j][i] = sum_d[j][i][P - 1] / P;
     }
-  for (i = 0; i <= N - 1; i++)
+  for (int i = 0; i < N; i++)
     path[0][i] = mean[0][i];
-  for (j = 1; j <= N - 1; j++)
-    for (i = j; i <= N - 1; i++)
+  for (int j = 1; j < N; j++)
+    for (int i = j; i < N; i++)
       path[j][i] = path[j - 1][i - 1] + mean[j][i];
-  }
 #pragma endscop
 }
 

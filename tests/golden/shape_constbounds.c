@@ -72,52 +72,25 @@ static void kernel_constbounds(void)
 {
   int i, j, k;
 #pragma scop
-  if ((N >= 16 && M >= 16)) {
-    for (int k = 0; k <= 15; k++)
-      c[k] = 1.0 / (double)(k + 1);
-    for (int i = 2; i <= 13; i++)
-      for (int j = 1; j <= 14; j++)
-        T[i][j] = in[i][j] * 2.0 + in[i - 1][j + 1] - in[i + 2][j - 1];
-    for (int i = 0; i < N - 15; i++)
-      for (int j = 0; j < M; j++) {
-        out[i][j] = 0.0;
-        for (int k = 0; k <= 15; k++)
-          out[i][j] += c[k] * in[i + k][j];
-      }
-    for (int i = 0; i < N; i++) {
-      rowpart[i] = 0.0;
-      for (int j = 0; j <= 7; j++)
-        rowpart[i] += in[i][2 * j + 1] - in[i][2 * j];
-    }
-    for (int i = 0; i <= 15; i++)
-      for (int j = 0; j < M; j++)
-        out[N - 1 - i][j] = T[i][i] + c[i] * in[i][j];
-  } else {
-  /* filter taps: a constant 0..15 loop */
-  for (k = 0; k < 16; k++)
+  for (int k = 0; k <= 15; k++)
     c[k] = 1.0 / (double)(k + 1);
-  /* fully constant 2-D nest with <= and non-zero lower bounds */
-  for (i = 2; i <= 13; i++)
-    for (j = 1; j < 15; ++j)
+  for (int i = 2; i <= 13; i++)
+    for (int j = 1; j <= 14; j++)
       T[i][j] = in[i][j] * 2.0 + in[i - 1][j + 1] - in[i + 2][j - 1];
-  /* 16-tap vertical filter: parametric outer loops, constant inner loop */
-  for (i = 0; i < N - 15; i++)
-    for (j = 0; j < M; j++) {
+  for (int i = 0; i < N - 15; i++)
+    for (int j = 0; j < M; j++) {
       out[i][j] = 0.0;
-      for (k = 0; k <= 15; ++k)
+      for (int k = 0; k <= 15; k++)
         out[i][j] += c[k] * in[i + k][j];
     }
-  /* constant inner loop with a strided subscript */
-  for (i = 0; i < N; ++i) {
+  for (int i = 0; i < N; i++) {
     rowpart[i] = 0.0;
-    for (j = 0; j < 8; j++)
+    for (int j = 0; j <= 7; j++)
       rowpart[i] += in[i][2 * j + 1] - in[i][2 * j];
   }
-  /* constant outer loop around a parametric inner loop */
-  for (i = 0; i < 16; i++)
-    for (j = 0; j < M; j++)
+  for (int i = 0; i <= 15; i++)
+    for (int j = 0; j < M; j++)
       out[N - 1 - i][j] = T[i][i] + c[i] * in[i][j];
-  }
 #pragma endscop
 }
 

@@ -74,28 +74,6 @@ static void init(void)
 static void kernel_dims(void)
 {
 #pragma scop
-  if (((NX == 1 && NY >= 1) || (NY == 1 && NX >= 2) || (NY >= 2 && NZ >= 1 && NX >= 2) || (NX >= 1 && NY <= 0 && NZ <= 1) || (NX <= 0 && NZ <= 1))) {
-    for (int i = 0; i < NX; i++)
-      for (int j = 0; j < NY; j++)
-        for (int k = 0; k < NZ; k++)
-          T[i][j][k] = P[i][j] * v[k] + 0.5 * T[i][j][k];
-    for (int i = 0; i < NX; i++)
-      for (int j = 0; j < NY; j++) {
-        S[i][j] = 0.0;
-        for (int k = 0; k < NZ; k++)
-          S[i][j] += T[i][j][k] * v[k];
-      }
-    for (int i = 0; i < NX; i++) {
-      r[i] = 0.0;
-      for (int j = 0; j < NY; j++)
-        r[i] += S[i][j];
-    }
-    for (int k = 1; k < NZ; k++)
-      v[k] = v[k - 1] * 0.5 + T[NX - 1][NY - 1][k] + r[0] / (NY * NZ);
-    for (int i = 1; i < NX; i++)
-      for (int j = 1; j < NY; j++)
-        T[i][j][0] = T[i - 1][j - 1][NZ - 1] + S[i][j] * v[NZ - 1];
-  } else {
   for (int i = 0; i < NX; i++)
     for (int j = 0; j < NY; j++)
       for (int k = 0; k < NZ; k++)
@@ -116,7 +94,6 @@ static void kernel_dims(void)
   for (int i = 1; i < NX; i++)
     for (int j = 1; j < NY; j++)
       T[i][j][0] = T[i - 1][j - 1][NZ - 1] + S[i][j] * v[NZ - 1];
-  }
 #pragma endscop
 }
 

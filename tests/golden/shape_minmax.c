@@ -86,58 +86,28 @@ static void kernel_minmax(void)
 #ifndef polyc_max
 #define polyc_max(x, y) ((x) > (y) ? (x) : (y))
 #endif
-  if (((N <= 4) || (N >= 5 && M >= 1))) {
-    for (int i = 0; i < N; i++) {
-      y[i] = 0.0;
-      for (int j = polyc_max(i - 3, 0); j <= polyc_min(i + 3, M - 1); j++)
-        y[i] += A[i][j] * x[j];
-    }
-    for (int i = 0; i < N; i++)
-      for (int j = polyc_max(i - 2, 0); j <= polyc_min(i + 4, N - 1); j++)
-        B[i][j] = y[i] * 0.5 + (double)(j - i);
-    for (int ii = 0; ii < N; ii += 8)
-      for (int jj = 0; jj < N; jj += 8)
-        for (int i = ii; i <= polyc_min(ii + 7, N - 1); i++)
-          for (int j = jj; j <= polyc_min(jj + 7, N - 1); j++)
-            C[i][j] = B[j][i] + 0.25 * B[i][j];
-    for (int i = 0; i < N; i++)
-      for (int j = 0; j <= i; j++)
-        D[i][j] = C[i][j] * 0.5 + D[i][j];
-    for (int i = 0; i < N; i++)
-      for (int j = polyc_max(i, 10); j < N; j++)
-        D[i][j] = D[i][j] - C[j][i];
-    for (int i = 2; i < N; i++)
-      for (int j = polyc_max(i, 4); j <= polyc_min(2 * i, N - 1); j++)
-        D[i][j] += 0.125 * A[i][0];
-  } else {
-  /* banded matrix-vector product with macro bounds */
-  for (i = 0; i < N; i++) {
+  for (int i = 0; i < N; i++) {
     y[i] = 0.0;
-    for (j = MAX(0, i - 3); j <= MIN(M - 1, i + 3); j++)
+    for (int j = polyc_max(i - 3, 0); j <= polyc_min(i + 3, M - 1); j++)
       y[i] += A[i][j] * x[j];
   }
-  /* band written with explicit ternaries */
-  for (i = 0; i < N; i++)
-    for (j = (i - 2 > 0 ? i - 2 : 0); j < (i + 5 < N ? i + 5 : N); j++)
+  for (int i = 0; i < N; i++)
+    for (int j = polyc_max(i - 2, 0); j <= polyc_min(i + 4, N - 1); j++)
       B[i][j] = y[i] * 0.5 + (double)(j - i);
-  /* hand-tiled transpose-add, tiles of 8, point loops clipped with MIN */
-  for (ii = 0; ii < N; ii += 8)
-    for (jj = 0; jj < N; jj += 8)
-      for (i = ii; i < MIN(ii + 8, N); i++)
-        for (j = jj; j <= MIN(jj + 7, N - 1); j++)
+  for (int ii = 0; ii < N; ii += 8)
+    for (int jj = 0; jj < N; jj += 8)
+      for (int i = ii; i <= polyc_min(ii + 7, N - 1); i++)
+        for (int j = jj; j <= polyc_min(jj + 7, N - 1); j++)
           C[i][j] = B[j][i] + 0.25 * B[i][j];
-  /* upper bound given as a conjunction */
-  for (i = 0; i < N; i++)
-    for (j = 0; j < N && j <= i; j++)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j <= i; j++)
       D[i][j] = C[i][j] * 0.5 + D[i][j];
-  /* max of a parameter-free constant and the outer iterator, both orders */
-  for (i = 0; i < N; i++)
-    for (j = (i > 10 ? i : 10); j < N; j++)
+  for (int i = 0; i < N; i++)
+    for (int j = polyc_max(i, 10); j < N; j++)
       D[i][j] = D[i][j] - C[j][i];
-  for (i = 0; i < N; i++)
-    for (j = (4 < i ? i : 4); j < MIN(N, 2 * i + 1); j++)
+  for (int i = 2; i < N; i++)
+    for (int j = polyc_max(i, 4); j <= polyc_min(2 * i, N - 1); j++)
       D[i][j] += 0.125 * A[i][0];
-  }
 #pragma endscop
 }
 

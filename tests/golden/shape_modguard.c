@@ -93,82 +93,48 @@ static void kernel_modguard(void)
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif
-  if (((N <= 0) || (N >= 1 && M >= 1))) {
-    for (int i = 0; i < N; i++)
-      if (i + M >= 2 * polyc_floord(i + 1, 2) && M + 2 * polyc_floord(i + 1, 2) >= i + 1)
-        for (int j = 0; j < M; j++) {
-          if ((i + j) % 2 == 0)
-            A[i][j] = B[i][j] * 2.0;
-          if ((i + j + 1) % 2 == 0)
-            A[i][j] = B[i][j] - 1.0;
-        }
-    for (int i = 0; i < N; i++) {
-      if ((i + 1) % 3 == 0)
-        x[i] = A[i][0] + A[i][M - 1];
-      if ((i) % 3 == 0)
-        x[i] = A[i][0] + A[i][M - 1];
-    }
-    for (int i = 1; i < N; i += 2)
-      for (int j = 0; j < M; j += 4)
-        B[i][j] = A[i][j] + x[i];
-    for (int i = 0; i < N; i++) {
-      cnt[i] = 0;
+  for (int i = 0; i < N; i++)
+    if (i + M >= 2 * polyc_floord(i + 1, 2) && M + 2 * polyc_floord(i + 1, 2) >= i + 1)
       for (int j = 0; j < M; j++) {
-        if ((5 * i + j + 3) % 15 == 0)
-          cnt[i] += j;
-        if ((-i + j) % 3 == 0 && 5 * i + j >= 15 * polyc_floord(5 * i + j + 3, 15))
-          cnt[i] += j;
-        if ((j - 2) % 5 == 0 && j >= i + 3 * polyc_floord(-i + j, 3) + 1)
-          cnt[i] += j;
+        if ((i + j) % 2 == 0)
+          A[i][j] = B[i][j] * 2.0;
+        if ((i + j + 1) % 2 == 0)
+          A[i][j] = B[i][j] - 1.0;
       }
-    }
-    for (int i = 0; i < N; i++)
-      if (3 * i + M + 7 * polyc_floord(-3 * i - 1, 7) >= -7 && 2 * M + 14 * polyc_floord(i - 2, 14) >= i - 15) {
-        if ((i + 1) % 2 == 0) {
-          for (int j = 0; j <= polyc_min(i - 1, M - 1); j++)
-            if (3 * i + j >= 7 * polyc_floord(3 * i + j, 7) + 5)
-              A[i][j] -= x[i];
-          for (int j = i; j < M; j++)
-            A[i][j] = A[i][j] * 0.5 + (double)cnt[i] / M;
-        }
-        if (i + 2 * polyc_floord(-3 * i - 1, 7) == 2 * polyc_floord(i - 2, 14) && 14 * polyc_floord(i - 2, 14) >= i - 14)
-          for (int j = 0; j < M; j++)
-            if (3 * i + j >= 7 * polyc_floord(3 * i + j, 7) + 5)
-              A[i][j] -= x[i];
-      }
-  } else {
-  /* checkerboard if/else */
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < M; j++)
-      if ((i + j) % 2 == 0)
-        A[i][j] = B[i][j] * 2.0;
-      else
-        A[i][j] = B[i][j] - 1.0;
-  /* one residue class skipped */
-  for (int i = 0; i < N; i++)
-    if (i % 3 != 1)
+  for (int i = 0; i < N; i++) {
+    if ((i + 1) % 3 == 0)
       x[i] = A[i][0] + A[i][M - 1];
-  /* modulo conjunction */
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < M; j++)
-      if (j % 4 == 0 && i % 2 == 1)
-        B[i][j] = A[i][j] + x[i];
-  /* modulo disjunction on an int array */
+    if ((i) % 3 == 0)
+      x[i] = A[i][0] + A[i][M - 1];
+  }
+  for (int i = 1; i < N; i += 2)
+    for (int j = 0; j < M; j += 4)
+      B[i][j] = A[i][j] + x[i];
   for (int i = 0; i < N; i++) {
     cnt[i] = 0;
-    for (int j = 0; j < M; j++)
-      if (j % 5 == 2 || (i + 2 * j) % 3 == 0)
-        cnt[i] += j;
-  }
-  /* negation combined with an affine comparison, and an else branch */
-  for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++) {
-      if (!(i % 2 == 0) && j >= i)
-        A[i][j] = A[i][j] * 0.5 + (double)cnt[i] / M;
-      else if ((3 * i + j) % 7 >= 5)
-        A[i][j] -= x[i];
+      if ((5 * i + j + 3) % 15 == 0)
+        cnt[i] += j;
+      if ((-i + j) % 3 == 0 && 5 * i + j >= 15 * polyc_floord(5 * i + j + 3, 15))
+        cnt[i] += j;
+      if ((j - 2) % 5 == 0 && j >= i + 3 * polyc_floord(-i + j, 3) + 1)
+        cnt[i] += j;
     }
   }
+  for (int i = 0; i < N; i++)
+    if (3 * i + M + 7 * polyc_floord(-3 * i - 1, 7) >= -7 && 2 * M + 14 * polyc_floord(i - 2, 14) >= i - 15) {
+      if ((i + 1) % 2 == 0) {
+        for (int j = 0; j <= polyc_min(i - 1, M - 1); j++)
+          if (3 * i + j >= 7 * polyc_floord(3 * i + j, 7) + 5)
+            A[i][j] -= x[i];
+        for (int j = i; j < M; j++)
+          A[i][j] = A[i][j] * 0.5 + (double)cnt[i] / M;
+      }
+      if (i + 2 * polyc_floord(-3 * i - 1, 7) == 2 * polyc_floord(i - 2, 14) && 14 * polyc_floord(i - 2, 14) >= i - 14)
+        for (int j = 0; j < M; j++)
+          if (3 * i + j >= 7 * polyc_floord(3 * i + j, 7) + 5)
+            A[i][j] -= x[i];
+    }
 #pragma endscop
 }
 

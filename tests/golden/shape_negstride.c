@@ -76,47 +76,22 @@ static void kernel_negstride(void)
 {
   int t, i, j;
 #pragma scop
-  if ((N >= 1)) {
-    sfx[N - 1] = a[N - 1];
-    for (int i = N - 2; i >= 0; i--)
-      sfx[i] = sfx[i + 1] + a[i];
-    for (int i = N - 1; i >= 2; i -= 3)
-      b[i] = a[i] * 2.0 + a[i - 1] - a[i - 2];
-    for (int i = 0; i < N - 1; i += 2) {
-      c[i] = a[i] + a[i + 1];
-      c[i + 1] = a[i] - a[i + 1];
-    }
-    for (int t = TSTEPS - 1; t >= 0; t--) {
-      for (int i = N - 1; i >= 1; i--)
-        for (int j = 1; j < M; j += 2)
-          G[i][j] = 0.5 * G[i - 1][j] + 0.25 * F[i][j - 1] + 0.001 * t;
-      for (int i = 0; i < N; i++)
-        for (int j = M - 1; j >= 3; j -= 3)
-          F[i][j - 3] = 0.5 * F[i][j - 3] + 0.25 * F[i][j] + 0.125 * G[i][j];
-    }
-  } else {
-  /* suffix sums, i-- */
   sfx[N - 1] = a[N - 1];
-  for (i = N - 2; i >= 0; i--)
+  for (int i = N - 2; i >= 0; i--)
     sfx[i] = sfx[i + 1] + a[i];
-  /* stride -3 */
-  for (i = N - 1; i >= 2; i -= 3)
+  for (int i = N - 1; i >= 2; i -= 3)
     b[i] = a[i] * 2.0 + a[i - 1] - a[i - 2];
-  /* stride +2, two statements per iteration */
-  for (i = 0; i < N - 1; i += 2) {
+  for (int i = 0; i < N - 1; i += 2) {
     c[i] = a[i] + a[i + 1];
     c[i + 1] = a[i] - a[i + 1];
   }
-  for (t = TSTEPS - 1; t >= 0; t--) {
-    /* outer loop down, inner loop up by 2 from an odd start */
-    for (i = N - 1; i >= 1; i--)
-      for (j = 1; j < M; j += 2)
+  for (int t = TSTEPS - 1; t >= 0; t--) {
+    for (int i = N - 1; i >= 1; i--)
+      for (int j = 1; j < M; j += 2)
         G[i][j] = 0.5 * G[i - 1][j] + 0.25 * F[i][j - 1] + 0.001 * t;
-    /* inner loop down by 3 carrying a recurrence along j */
-    for (i = 0; i < N; i++)
-      for (j = M - 1; j > 2; j -= 3)
+    for (int i = 0; i < N; i++)
+      for (int j = M - 1; j >= 3; j -= 3)
         F[i][j - 3] = 0.5 * F[i][j - 3] + 0.25 * F[i][j] + 0.125 * G[i][j];
-  }
   }
 #pragma endscop
 }

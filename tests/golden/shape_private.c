@@ -87,112 +87,53 @@ static void kernel_private(void)
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif
-  if (((N <= 0) || (N >= 1 && M >= 1))) {
-    for (int i = 0; i < N; i++) {
-      t = x[i] * 2.0 + 0.5;
-      for (int j = 0; j < M; j++)
-        B[i][j] = A[i][j] * t + 1.0;
-      y[i] = t;
-    }
-    res[0] = t;
-    u = 0.0;
-    for (int i = 0; i < N; i++) {
-      for (int j = 0; j < M; j++)
-        B[i][j] = B[i][j] + u;
-      u = B[i][M - 1] * 0.5;
-    }
-    res[1] = u;
-    v = 1.0;
-    for (int i = 0; i < N; i++) {
-      if ((i) % 2 == 0)
-        v = x[i];
-      for (int j = 0; j < M; j++)
-        A[i][j] = A[i][j] + v;
-    }
-    res[2] = v;
-    for (int i = 0; i < N; i++) {
-      w = 0.0;
-      for (int j = 0; j < M; j++)
-        w += A[i][j] * B[i][j];
-      x[i] = w;
-    }
-    res[3] = w;
-    z = -1.0;
-    for (int i = 0; i < N - 1; i++) {
-      z = x[i] * 3.0;
-      for (int j = 0; j < M; j++)
-        B[i][j] = B[i][j] * 0.5 + z;
-    }
-    res[4] = z;
-    for (int i = 0; i < N; i++) {
-      for (int j = 0; j < M; j++)
-        row[j] = A[i][j] * 0.5 + x[i];
-      for (int j = 1; j < M; j++)
-        B[i][j] = B[i][j] + row[j] * row[j - 1];
-    }
-    for (int i = 0; i <= polyc_min(M - 1, N - 1); i++) {
-      for (int j = 0; j < -i + M; j++)
-        part[j] = B[i][j] * 0.25;
-      for (int j = 0; j < -i + M; j++)
-        A[i][j] = A[i][j] - part[j];
-    }
-  } else {
-  /* a per-row temporary, written first in every row: private */
-  for (i = 0; i < N; i++) {
+  for (int i = 0; i < N; i++) {
     t = x[i] * 2.0 + 0.5;
-    for (j = 0; j < M; j++)
+    for (int j = 0; j < M; j++)
       B[i][j] = A[i][j] * t + 1.0;
     y[i] = t;
   }
   res[0] = t;
-  /* carried from one row to the next: the rows stay in order */
   u = 0.0;
-  for (i = 0; i < N; i++) {
-    for (j = 0; j < M; j++)
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < M; j++)
       B[i][j] = B[i][j] + u;
     u = B[i][M - 1] * 0.5;
   }
   res[1] = u;
-  /* written on even rows only, read on every row */
   v = 1.0;
-  for (i = 0; i < N; i++) {
-    if (i % 2 == 0)
+  for (int i = 0; i < N; i++) {
+    if ((i) % 2 == 0)
       v = x[i];
-    for (j = 0; j < M; j++)
+    for (int j = 0; j < M; j++)
       A[i][j] = A[i][j] + v;
   }
   res[2] = v;
-  /* a per-row sum: private across rows */
-  for (i = 0; i < N; i++) {
+  for (int i = 0; i < N; i++) {
     w = 0.0;
-    for (j = 0; j < M; j++)
+    for (int j = 0; j < M; j++)
       w += A[i][j] * B[i][j];
     x[i] = w;
   }
   res[3] = w;
-  /* private within a row, but the last row does not write it */
   z = -1.0;
-  for (i = 0; i < N; i++)
-    if (i < N - 1) {
-      z = x[i] * 3.0;
-      for (j = 0; j < M; j++)
-        B[i][j] = B[i][j] * 0.5 + z;
-    }
+  for (int i = 0; i < N - 1; i++) {
+    z = x[i] * 3.0;
+    for (int j = 0; j < M; j++)
+      B[i][j] = B[i][j] * 0.5 + z;
+  }
   res[4] = z;
-  /* a row buffer, written whole before it is read: private */
-  for (i = 0; i < N; i++) {
-    for (j = 0; j < M; j++)
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < M; j++)
       row[j] = A[i][j] * 0.5 + x[i];
-    for (j = 1; j < M; j++)
+    for (int j = 1; j < M; j++)
       B[i][j] = B[i][j] + row[j] * row[j - 1];
   }
-  /* each row writes less of the buffer: the last row leaves the rest */
-  for (i = 0; i < N; i++) {
-    for (j = 0; j < M - i; j++)
+  for (int i = 0; i <= polyc_min(M - 1, N - 1); i++) {
+    for (int j = 0; j < -i + M; j++)
       part[j] = B[i][j] * 0.25;
-    for (j = 0; j < M - i; j++)
+    for (int j = 0; j < -i + M; j++)
       A[i][j] = A[i][j] - part[j];
-  }
   }
 #pragma endscop
 }

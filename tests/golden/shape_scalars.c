@@ -76,41 +76,11 @@ static void kernel_scalars(void)
   int i, j;
   double acc, t, total, mx, prev;
 #pragma scop
-  if ((N >= 1)) {
-    total = 0.0;
-    prev = 0.0;
-    for (int i = 0; i < N; i++) {
-      acc = 0.0;
-      for (int j = 0; j < M; j++) {
-        t = A[i][j] * x[j];
-        acc += t;
-        B[i][j] = t - prev;
-      }
-      y[i] = acc;
-      total += acc * acc;
-      prev = acc * 0.001;
-    }
-    res[0] = sqrt(total);
-    mx = fabs(y[0]);
-    for (int i = 1; i < N; i++)
-      mx = fmax(mx, fabs(y[i]));
-    res[1] = mx;
-    for (int i = 0; i < N; i++) {
-      t = y[i];
-      y[i] = 0.5 * y[N - 1 - i] + 0.5 * t;
-    }
-    total = 0.0;
-    for (int i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        total -= B[i][j] / M;
-    res[2] = total;
-    res[3] = prev * mx;
-  } else {
   total = 0.0;
   prev = 0.0;
-  for (i = 0; i < N; i++) {
+  for (int i = 0; i < N; i++) {
     acc = 0.0;
-    for (j = 0; j < M; j++) {
+    for (int j = 0; j < M; j++) {
       t = A[i][j] * x[j];
       acc += t;
       B[i][j] = t - prev;
@@ -121,20 +91,19 @@ static void kernel_scalars(void)
   }
   res[0] = sqrt(total);
   mx = fabs(y[0]);
-  for (i = 1; i < N; i++)
+  for (int i = 1; i < N; i++)
     mx = fmax(mx, fabs(y[i]));
   res[1] = mx;
-  for (i = 0; i < N; i++) {
+  for (int i = 0; i < N; i++) {
     t = y[i];
     y[i] = 0.5 * y[N - 1 - i] + 0.5 * t;
   }
   total = 0.0;
-  for (i = 0; i < N; i++)
-    for (j = 0; j < M; j++)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
       total -= B[i][j] / M;
   res[2] = total;
   res[3] = prev * mx;
-  }
 #pragma endscop
 }
 
