@@ -146,6 +146,11 @@ impl Program<'_> {
     /// must not copy its uninitialised private copy out.
     fn loop_mark(&self, dim: usize, body: &[Node]) -> LoopMark {
         let mark = loop_mark(self.marks, dim, body);
+        LoopMark { private: self.written_in(mark.private, body), ..mark }
+    }
+
+    /// The variables of `private` that some statement of `body` writes.
+    fn written_in(&self, private: u64, body: &[Node]) -> u64 {
         let mut ids = Vec::new();
         Node::statements(body, &mut ids);
         let written = |var: &PrivateVar| {
@@ -153,10 +158,9 @@ impl Program<'_> {
                 st.accesses.iter().any(|a| a.kind == crate::frontend::AccessKind::Write && a.array == var.name)
             })
         };
-        let private = (0..self.private_vars.len())
-            .filter(|&bit| mark.private & (1 << bit) != 0 && written(&self.private_vars[bit]))
-            .fold(0, |bits, bit| bits | 1 << bit);
-        LoopMark { private, ..mark }
+        (0..self.private_vars.len())
+            .filter(|&bit| private & (1 << bit) != 0 && written(&self.private_vars[bit]))
+            .fold(0, |bits, bit| bits | 1 << bit)
     }
 
     /// The variables of the bit set `private`.
@@ -169,14 +173,24 @@ impl Program<'_> {
         self.private_vars(private).filter(|v| v.is_array).map(|v| v.name.as_str()).collect()
     }
 
-    /// ` lastprivate(a, b)` for the variables of `private`, or nothing.
+    /// The copy-out clauses for the variables of `private`, or nothing:
+    /// scalars `lastprivate(conditional: a, b)`, which copies out the
+    /// value of the last iteration that wrote each (none: the variable
+    /// keeps its value), whatever iterations the scanner's loop runs
+    /// beyond the statements' (guards, strides); arrays, which OpenMP
+    /// copies out whole from the last iteration, `lastprivate(row)`.
     fn lastprivate_clause(&self, private: u64) -> String {
-        let names: Vec<&str> = self.private_vars(private).map(|v| v.name.as_str()).collect();
-        if names.is_empty() {
-            String::new()
-        } else {
-            format!(" lastprivate({})", names.join(", "))
+        let (arrays, scalars): (Vec<&PrivateVar>, Vec<&PrivateVar>) =
+            self.private_vars(private).partition(|v| v.is_array);
+        let names = |vars: &[&PrivateVar]| vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ");
+        let mut clause = String::new();
+        if !scalars.is_empty() {
+            clause.push_str(&format!(" lastprivate(conditional: {})", names(&scalars)));
         }
+        if !arrays.is_empty() {
+            clause.push_str(&format!(" lastprivate({})", names(&arrays)));
+        }
+        clause
     }
 }
 
@@ -230,6 +244,7 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         env: (0..program.dims).map(LinExpr::dim).collect(),
         vars: vec![None; program.dims],
         in_parallel: false,
+        private_outside: 0,
         loops_outside: 0,
         jammed: false,
     };
@@ -252,6 +267,8 @@ struct Printer<'a> {
     vars: Vec<Option<String>>,
     /// Inside an `omp parallel for` (no nested parallel regions).
     in_parallel: bool,
+    /// The variables the parallel loop around copies out.
+    private_outside: u64,
     /// How many loops enclose the current position.
     loops_outside: usize,
     /// Whether some loop was unrolled and jammed.
@@ -332,8 +349,11 @@ impl Printer<'_> {
     fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
         let (name, ty, sign) = self.loop_variable(dim, body);
         let mark = self.program.loop_mark(dim, body);
-        // A few iterations (a filter's taps) are no work for threads.
-        let parallel = mark.parallel && !self.in_parallel && !is_short(lower, upper);
+        // A few iterations (a filter's taps) are no work for threads. A
+        // private array is copied out whole from the loop's last iteration:
+        // only where every iteration runs every statement inside.
+        let arrays_exact = self.program.private_arrays(mark.private).is_empty() || runs_all_inside(dim, body);
+        let parallel = mark.parallel && !self.in_parallel && !is_short(lower, upper) && arrays_exact;
         let simd = mark.simd && !parallel && !contains_loop(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
@@ -358,7 +378,8 @@ impl Printer<'_> {
             depth += 1;
             self.line(depth, &format!("const {ty} {end_name} = {end};"));
             let var = self.env.len();
-            upper = vec![LinExpr::dim(var)];
+            // The hoisted bound is the variable's own (negated with it).
+            upper = vec![LinExpr::dim(var).scale(sign)];
             self.env.push(LinExpr::dim(var));
             self.vars.push(Some(end_name));
         }
@@ -385,7 +406,11 @@ impl Printer<'_> {
             self.parallel_loop(&head, mark, body, depth);
         } else {
             if simd && self.program.openmp {
-                let private = self.program.lastprivate_clause(mark.private);
+                // gcc's conditional copy-out of the parallel loop around
+                // does not see writes inside a nested SIMD construct: the
+                // SIMD loop copies them out to it.
+                let outside = self.program.written_in(self.private_outside, body);
+                let private = self.program.lastprivate_clause(mark.private | outside);
                 self.line(depth, &format!("#pragma omp simd{private}"));
             } else if simd {
                 self.line(depth, "#pragma GCC ivdep");
@@ -466,7 +491,9 @@ impl Printer<'_> {
         let schedule = if dynamic { " schedule(dynamic)" } else { "" };
         let private = self.program.lastprivate_clause(mark.private);
         self.line(depth, &format!("#pragma omp parallel for{schedule}{private}"));
+        let outside = std::mem::replace(&mut self.private_outside, mark.private);
         self.loop_body(head, body, depth, true);
+        self.private_outside = outside;
     }
 
     /// Whether iterations of the loop over `dim` write neighbouring parts
@@ -760,6 +787,21 @@ fn loop_depth(nodes: &[Node]) -> usize {
 /// Whether some loop in `nodes` has a bound that depends on one of the
 /// dimensions `varying` (a dimension bound to an expression of them joins
 /// them): the iterations of a loop over `varying[0]` then differ in work.
+/// Whether each iteration of a loop over `dim` around `body` runs every
+/// statement of `body` at least once: no guard inside, no inner loop
+/// whose bounds move with it (the loops inside, the same for every
+/// iteration, are not empty where some statement runs).
+fn runs_all_inside(dim: usize, body: &[Node]) -> bool {
+    fn unguarded(nodes: &[Node]) -> bool {
+        nodes.iter().all(|n| match n {
+            Node::Guard { .. } => false,
+            Node::For { body, .. } | Node::Let { body, .. } => unguarded(body),
+            Node::Stmt { .. } => true,
+        })
+    }
+    unguarded(body) && !inner_bounds_vary_with(body, &mut vec![dim])
+}
+
 fn inner_bounds_vary_with(nodes: &[Node], varying: &mut Vec<usize>) -> bool {
     let depends = |e: &LinExpr, varying: &[usize]| varying.iter().any(|&d| e.involves_dim(d));
     nodes.iter().any(|n| match n {

@@ -632,10 +632,15 @@ impl<'a> Extractor<'a> {
                 format!("{} is not supported in a SCoP", n.kind().replace('_', " ")),
                 "unsupported expression",
             )),
-            "cast_expression" => match n.child_by_field_name("value") {
-                Some(v) => self.value(v, parts),
-                None => Ok(()),
-            },
+            "cast_expression" => {
+                if let Some(name) = self.cast_of_a_value(n) {
+                    self.value_name(name, parts)?;
+                }
+                match n.child_by_field_name("value") {
+                    Some(v) => self.value(v, parts),
+                    None => Ok(()),
+                }
+            }
             "sizeof_expression" | "number_literal" | "char_literal" | "true" | "false" | "null" | "comment" => Ok(()),
             "multifor_index_list" => {
                 let picked = self.picked(n)?;
@@ -648,6 +653,18 @@ impl<'a> Extractor<'a> {
             | "argument_list" => self.value_children(n, parts),
             k => Err(reject(Code::P0006, n, format!("`{k}` is not supported in a SCoP"), "unsupported expression")),
         }
+    }
+
+    /// The name in a cast's parentheses when it is no type but a variable
+    /// or an iterator: the parser reads `(i) + x` and `(s) - 1.0` as casts
+    /// of `+x` and `-1.0` to a type named `i` or `s`, which the C compiler,
+    /// knowing them for variables, reads as a sum and a difference.
+    fn cast_of_a_value<'t>(&self, cast: Node<'t>) -> Option<Node<'t>> {
+        let descriptor = cast.child_by_field_name("type")?;
+        let name = descriptor.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
+        let alone = descriptor.named_child_count() == 1;
+        let text = self.t(name);
+        (alone && (self.in_scope_iterator(text).is_some() || self.names.vars.contains_key(text))).then_some(name)
     }
 
     fn value_children(&mut self, n: Node, parts: &mut StmtParts) -> Res<()> {

@@ -409,17 +409,18 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
 }
 
 /// Whether each iteration of the loop over `k` of `sc` may have its own
-/// copy of variable `name` (a scalar or an array), the last iteration's
-/// copied out (OpenMP's `lastprivate`): `sc`'s statements write it, every
+/// copy of variable `name` (a scalar or an array), copied out after the
+/// loop (OpenMP's `lastprivate`): `sc`'s statements write it, and every
 /// read of it among them gets its value (`flow`: the value-based flow
-/// through it) from a write in the same iteration, and in every run of
+/// through it) from a write in the same iteration. A scalar's copy-out
+/// is conditional (the last iteration that wrote it, see `emit`); an
+/// array is copied out whole from the last iteration, so in every run of
 /// the loop (each value of the loops around it where any statement of
-/// `sc` runs inside it) the last iteration writes every cell of the
-/// declared object. OpenMP copies the whole private object out, so a
-/// cell that iteration leaves unwritten (an array only partly written,
-/// or a run whose last iteration writes nothing: a guard, an inner loop
-/// empty there) would get an indeterminate value; and the last writer of
-/// each cell is then that iteration, as in the sequential loop.
+/// `sc` runs inside it) that iteration must write every cell of the
+/// declared object: a cell it leaves unwritten (an array only partly
+/// written, a run whose last iteration writes nothing: a guard, an inner
+/// loop empty there) would get an indeterminate value. The last writer
+/// of each cell is then that iteration, as in the sequential loop.
 pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
     let none = || nothing(n_params, sc.dims);
@@ -453,6 +454,11 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     if !reads.is_subset_of(&covered)? {
         return Ok(false);
     }
+    if written.n_out()? == 0 {
+        // A scalar's copy-out is conditional (`emit`): the value of the
+        // last iteration that wrote it, or none.
+        return Ok(true);
+    }
     let Some(declared) = declared_cells(scop, name, written.n_out()?, k + 1)? else {
         return Ok(false);
     };
@@ -466,10 +472,9 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
 }
 
 /// `{ [c0 .. c(dims-1)] -> A_name[o] }` for every cell `o` of the object
-/// `name` declares, accessed with `rank` subscripts: the one cell of a
-/// scalar, `0 <= o0 < extent` for a one-dimensional array whose extent is
-/// a literal or a parameter; `None` for anything else (no copy-out is
-/// then proven complete).
+/// `name` declares, accessed with `rank` subscripts: `0 <= o0 < extent`
+/// for a one-dimensional array whose extent is a literal or a parameter;
+/// `None` for anything else (no copy-out is then proven complete).
 fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResult<Option<Map>> {
     let array = crate::model::array_tuple(name);
     let (params, n_params) = (&scop.ast.params, scop.ast.params.len());
@@ -478,7 +483,6 @@ fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResul
         return Ok(None);
     }
     let cells = match extents {
-        [] => format!("{array}[]"),
         [extent] => {
             let extent = extent.trim();
             let bound = match params.iter().position(|p| p == extent) {

@@ -172,3 +172,47 @@ pub fn scop_regions(text: &str) -> String {
     }
     out
 }
+
+/// polyc's output of the program `source` under each of `modes` (a name
+/// and options), compiled with `-fopenmp`, prints what `source` compiled
+/// alone prints, for each set of command-line arguments of `runs`, on
+/// one and two threads. Returns each mode's output text.
+pub fn prints_what_the_source_prints(
+    name: &str,
+    source: &str,
+    modes: &[(&str, polyc::driver::Options)],
+    runs: &[&[&str]],
+) -> Vec<String> {
+    let dir = scratch(name);
+    let src = dir.join("source.c");
+    std::fs::write(&src, source).expect("scratch file");
+    gcc(&src, &dir.join("source"), &[]).unwrap_or_else(|e| panic!("{name}: the source does not compile: {e}"));
+    let run = |binary: &Path, args: &[&str], threads: Option<&str>| {
+        let mut cmd = Command::new(binary);
+        cmd.args(args);
+        if let Some(threads) = threads {
+            cmd.env("OMP_NUM_THREADS", threads);
+        }
+        match run_with(cmd, Duration::from_secs(60)) {
+            Ok((Some(0), out, _)) => String::from_utf8_lossy(&out).into_owned(),
+            other => panic!("{}: {other:?}", binary.display()),
+        }
+    };
+    let mut outputs = Vec::new();
+    for (mode, options) in modes {
+        let outcome = polyc::driver::compile(source.to_string(), options)
+            .unwrap_or_else(|d| panic!("{name} ({mode}): {}", d.message));
+        let (out, binary) = (dir.join(format!("{mode}.c")), dir.join(mode));
+        std::fs::write(&out, &outcome.output).expect("scratch file");
+        gcc(&out, &binary, &["-fopenmp"]).unwrap_or_else(|e| panic!("{name} ({mode}): {e}\n{}", outcome.output));
+        for args in runs {
+            let expected = run(&dir.join("source"), args, None);
+            for threads in ["1", "2"] {
+                let got = run(&binary, args, Some(threads));
+                assert_eq!(got, expected, "{name} ({mode}), {args:?}, {threads} threads:\n{}", outcome.output);
+            }
+        }
+        outputs.push(outcome.output);
+    }
+    outputs
+}

@@ -1,0 +1,77 @@
+//! Programs polyc once compiled wrong, each cut down to the construct
+//! that failed (found by the differential tester, `tests/difftest`): each
+//! must print what its source prints, on one and two threads.
+
+mod common;
+use common::*;
+use polyc::driver::{Options, TileOptions, TileShape};
+
+/// A complete program around `kernel`: sizes `N` and `M` from the
+/// command line (at most 40), arrays `A` (1-d) and `X` (2-d) of doubles,
+/// a scalar `s`; it prints a checksum of each.
+fn program(kernel: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#include <stdlib.h>
+double A[48], X[48][96];
+double s = 0.5;
+int main(int argc, char **argv) {{
+  int N = argc > 1 ? atoi(argv[1]) : 20, M = argc > 2 ? atoi(argv[2]) : 16;
+  if (N > 40) N = 40;
+  if (M > 40) M = 40;
+  int i, j;
+  for (i = 0; i < 48; i++) {{
+    A[i] = (i % 7) * 0.25;
+    for (j = 0; j < 96; j++) X[i][j] = ((i + 3 * j) % 11) * 0.125;
+  }}
+#pragma scop
+{kernel}
+#pragma endscop
+  double c = 0;
+  for (i = 0; i < 48; i++) {{
+    c += A[i] * (1 + i % 5);
+    for (j = 0; j < 96; j++) c += X[i][j] * (1 + (i + j) % 7);
+  }}
+  printf("%.17g %.17g\n", c, s);
+  return 0;
+}}
+"#
+    )
+}
+
+const RUNS: [&[&str]; 4] = [&["20", "16"], &["4", "3"], &["39", "38"], &["40", "1"]];
+
+#[test]
+fn an_iterator_in_parentheses_is_renamed_like_any_other() {
+    // `(i) + x` parses as a cast of `+x` to a type named `i`: the
+    // iterator inside must still be renamed or replaced, and a scalar
+    // read that way, `(s) - 1.0`, is still a read.
+    let kernel = "  for (i = 0; i < N; i++) {\n    X[i][39 + i] = 1.5;\n    X[1][39 + N - i] = (0.125 * (i) + (0.5 - 0.25) * 0.5) * 0.5;\n  \
+                  }\n  for (i = 0; i < N; i++) {\n    s = A[i] * 0.5 + 1.0;\n    A[i + 1] = (s) - 1.0;\n  }";
+    let outputs = prints_what_the_source_prints(
+        "regression-cast",
+        &program(kernel),
+        &[("default", Options::optimising())],
+        &RUNS,
+    );
+    // Once in the source text kept beside the new loops, not in them.
+    assert_eq!(outputs[0].matches("(0.125 * (i) +").count(), 1, "the iterator was kept:\n{}", outputs[0]);
+}
+
+#[test]
+fn a_descending_loop_inside_tiles_keeps_its_lower_bound() {
+    // The SIMD loop `j` runs down; its bound, a maximum hoisted into a
+    // constant, was negated twice (j ran below the tile and below 0).
+    let kernel =
+        "  for (i = 0; i < M; i++) {\n    X[i][0] = A[i] * 0.5 + 1.0;\n    for (j = M - 1; j >= 0; j--)\n      \
+                  A[j] = X[i][j] * 0.25 + 1.0;\n  }";
+    let diamond = Options {
+        tile: Some(TileOptions { shape: TileShape::Diamond, ..TileOptions::default() }),
+        ..Options::optimising()
+    };
+    let small =
+        Options { tile: Some(TileOptions { sizes: vec![4, 3], ..TileOptions::default() }), ..Options::optimising() };
+    let modes = [("default", Options::optimising()), ("small-tiles", small), ("diamond", diamond)];
+    let outputs = prints_what_the_source_prints("regression-descending", &program(kernel), &modes, &RUNS);
+    assert!(outputs[0].contains("j--"), "the loop no longer runs down:\n{}", outputs[0]);
+}
