@@ -137,7 +137,9 @@ fn shrink_failure(f: &Failure, profile: Profile, out: &Path, budget: Duration, l
         let src = dir.join(format!("try{attempt}.c"));
         let Ok(reference) = run::prepare(&cand.to_c(), &src, params.clone(), limits) else { return false };
         let v = run::check(&src, f.mode, &reference, limits);
-        let same_kind = v.kind() == kind;
+        // A difference without `lastprivate` must not slip into the known
+        // lastprivate miscompiles while shrinking.
+        let same_kind = v.kind() == kind && v.lastprivate() == f.verdict.lastprivate();
         if same_kind {
             last = v;
         }

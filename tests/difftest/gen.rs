@@ -645,6 +645,11 @@ fn layout(p: &Program) -> Layout {
     }
     let mut acc = Acc { lo: &mut lo, hi: &mut hi, ua: &mut used_arrays, us: &mut used_scalars };
     body(&mut Env::default(), &p.body, &mut acc);
+    // Something must be printed: the first scalar when nothing else is.
+    let prints_array = p.arrays.iter().zip(&used_arrays).any(|(a, &u)| u && !a.temp);
+    if !prints_array && !used_scalars.iter().any(|&u| u) {
+        used_scalars[0] = true;
+    }
     let offset: Vec<Vec<i64>> = lo.iter().map(|d| d.iter().map(|&x| (-x).max(0)).collect()).collect();
     let extent =
         offset.iter().zip(&hi).map(|(o, h)| o.iter().zip(h).map(|(o, h)| o + h.max(&0) + 1).collect()).collect();
@@ -843,9 +848,9 @@ impl Program {
                 pr.line(0, &line);
             }
         }
-        for s in 0..self.scalars {
+        for (s, name) in SCALAR_NAMES.iter().enumerate().take(self.scalars) {
             if pr.lay.used_scalars[s] {
-                let line = format!("double {} = {:?};", SCALAR_NAMES[s], 1.0 + s as f64);
+                let line = format!("double {name} = {:?};", 1.0 + s as f64);
                 pr.line(0, &line);
             }
         }
@@ -894,9 +899,8 @@ impl Program {
             );
             pr.line(1, &line);
         }
-        for s in 0..self.scalars {
+        for (s, n) in SCALAR_NAMES.iter().enumerate().take(self.scalars) {
             if pr.lay.used_scalars[s] {
-                let n = SCALAR_NAMES[s];
                 pr.line(1, &format!("printf(\"{n} %.17g\\n\", {n});"));
             }
         }

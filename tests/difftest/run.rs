@@ -79,7 +79,15 @@ impl Verdict {
     }
 }
 
+/// The triage hint [`check`] adds to a difference.
+pub const LASTPRIVATE_HINT: &str = "[polyc's output has lastprivate(";
+
 impl Verdict {
+    /// Whether polyc's output had a `lastprivate` clause (a difference only).
+    pub fn lastprivate(&self) -> bool {
+        matches!(self, Verdict::Differs(d) if d.contains(LASTPRIVATE_HINT))
+    }
+
     pub fn kind_name(&self) -> &'static str {
         match self.kind() {
             Kind::Same => "same",
@@ -188,13 +196,23 @@ pub fn check(src: &Path, mode: Mode, reference: &Reference, limits: Limits) -> V
     if let Err(e) = gcc(&out_src, &binary, true) {
         return Verdict::NoCompile(e);
     }
+    // A hint for triage: the known miscompiles come with `lastprivate`.
+    let text = std::fs::read_to_string(&out_src).unwrap_or_default();
+    let hint = match text.find("lastprivate(") {
+        Some(at) => {
+            let clause = &text[at..];
+            let clause = &clause["lastprivate(".len()..];
+            format!(" {LASTPRIVATE_HINT}{}", &clause[..clause.find(')').map_or(clause.len(), |e| e + 1)])
+        }
+        None => String::new(),
+    };
     for (params, expected) in reference.params.iter().zip(&reference.outputs) {
         for threads in THREADS {
             let what = format!("threads={threads} params={params:?}");
             match execute(&binary, params, Some(threads), limits.program) {
                 Ok(got) if &got == expected => {}
-                Ok(got) => return Verdict::Differs(format!("{what}: {}", first_difference(expected, &got))),
-                Err(e) => return Verdict::Differs(format!("{what}: {e}")),
+                Ok(got) => return Verdict::Differs(format!("{what}: {}{hint}", first_difference(expected, &got))),
+                Err(e) => return Verdict::Differs(format!("{what}: {e}{hint}")),
             }
         }
     }

@@ -29,7 +29,7 @@ fn lists_mut(stmts: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Vec<Stmt>) -> bool) -
 }
 
 fn stmts_mut(stmts: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Stmt) -> bool) -> bool {
-    lists_mut(stmts, &mut |list| list.iter_mut().any(|s| f(s)))
+    lists_mut(stmts, &mut |list| list.iter_mut().any(&mut *f))
 }
 
 fn exprs_in(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
@@ -88,7 +88,7 @@ fn affs_mut(stmts: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Aff) -> bool) -> bool 
     }
     fn in_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Aff) -> bool) -> bool {
         exprs_in(e, &mut |e| match e {
-            Expr::Elem(_, subs) => subs.iter_mut().any(|a| f(a)),
+            Expr::Elem(_, subs) => subs.iter_mut().any(&mut *f),
             Expr::Index(a) => f(a),
             _ => false,
         })
@@ -98,7 +98,7 @@ fn affs_mut(stmts: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Aff) -> bool) -> bool 
         Stmt::If(c, _, _) => in_cond(c, f),
         Stmt::Assign { lhs, rhs, .. } => {
             (match lhs {
-                Lhs::Elem(_, subs) => subs.iter_mut().any(|a| f(a)),
+                Lhs::Elem(_, subs) => subs.iter_mut().any(&mut *f),
                 Lhs::Scalar(_) => false,
             }) || in_expr(rhs, f)
         }
