@@ -202,7 +202,7 @@ pub fn check(src: &Path, mode: Mode, reference: &Reference, limits: Limits) -> V
         Some(at) => {
             let clause = &text[at..];
             let clause = &clause["lastprivate(".len()..];
-            format!(" {LASTPRIVATE_HINT}{}", &clause[..clause.find(')').map_or(clause.len(), |e| e + 1)])
+            format!(" {LASTPRIVATE_HINT}{}]", &clause[..clause.find(')').map_or(clause.len(), |e| e + 1)])
         }
         None => String::new(),
     };
