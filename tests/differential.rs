@@ -113,7 +113,7 @@ fn reproducer_text(p: &Program, mode: Mode, verdict: &Verdict, original: &Verdic
     let args = if mode.args.is_empty() { "(none)".to_string() } else { mode.args.join(" ") };
     let params = run::param_sets(p.seed, &p.defaults);
     format!(
-        "/* polyc differential test, shrunk reproducer.\n   seed {} (profile as run), mode {} (polyc flags: {args})\n   \
+        "/* polyc differential test, shrunk reproducer.\n   seed {}, mode {} (polyc flags: {args})\n   \
          reference: gcc -O1; polyc's output: gcc -O1 -fopenmp -DPOLYC_MIN_WORK=0, OMP_NUM_THREADS=1 and 2\n   \
          parameter sets (argv): {params:?}\n   shrunk: {verdict}\n   original: {original} */\n{}",
         p.seed,
