@@ -1,0 +1,217 @@
+//! Differential testing: random static-control programs (tests/difftest)
+//! compiled by gcc as written and after polyc, in the `default`,
+//! `diamond` and `storage` modes, on 1 and 2 threads and three parameter
+//! sets, must print the same bytes. The CI test runs a fixed seed set;
+//! `scripts/fuzz` drives `fuzz` (ignored) through environment variables.
+
+mod common;
+mod difftest;
+
+use difftest::gen::{generate, Profile, Program};
+use difftest::run::{self, Kind, Limits, Mode, Verdict};
+use difftest::shrink::shrink;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The CI seed set and its programs' size (about a second of polyc per
+/// program and mode on this machine).
+const CI_SEEDS: std::ops::Range<u64> = 0..102;
+const CI_PROFILE: Profile = Profile::TINY;
+
+/// One failing (seed, mode).
+struct Failure {
+    seed: u64,
+    mode: Mode,
+    verdict: Verdict,
+    program: PathBuf,
+}
+
+/// The verdicts of one program in every mode, or why its reference
+/// failed (the generator's bug).
+fn run_seed(seed: u64, profile: Profile, modes: &[Mode], dir: &Path, limits: Limits) -> Result<Vec<Failure>, String> {
+    let program = generate(seed, profile);
+    let src = dir.join(format!("seed{seed}.c"));
+    let reference = run::prepare(&program.to_c(), &src, run::param_sets(seed, &program.defaults), limits)
+        .map_err(|e| format!("seed {seed}: {e} ({})", src.display()))?;
+    let mut failures = Vec::new();
+    for &mode in modes {
+        let verdict = run::check(&src, mode, &reference, limits);
+        if verdict != Verdict::Same {
+            failures.push(Failure { seed, mode, verdict, program: src.clone() });
+        }
+    }
+    Ok(failures)
+}
+
+/// Apply `f` to every item on `jobs` threads.
+fn on_jobs<T: Sync, R: Send>(jobs: usize, items: &[T], f: impl Fn(usize, &T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::SeqCst);
+                let Some(item) = items.get(k) else { break };
+                let r = f(k, item);
+                results.lock().expect("no poisoned lock").push((k, r));
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("no poisoned lock");
+    results.sort_by_key(|(k, _)| *k);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// `N programs, D differences, T timeouts, E errors`.
+fn summary(programs: usize, failures: &[Failure], generator_errors: usize) -> String {
+    let count = |k: Kind| failures.iter().filter(|f| f.verdict.kind() == k).count();
+    let errors = count(Kind::Error) + count(Kind::NoCompile) + generator_errors;
+    format!(
+        "{programs} programs, {} differences, {} timeouts, {errors} errors",
+        count(Kind::Differs),
+        count(Kind::Timeout)
+    )
+}
+
+#[test]
+fn random_programs_print_the_same_bytes_after_polyc() {
+    let dir = common::scratch("differential");
+    let seeds: Vec<u64> = CI_SEEDS.collect();
+    let start = Instant::now();
+    let results = on_jobs(2, &seeds, |_, &seed| run_seed(seed, CI_PROFILE, &run::MODES, &dir, Limits::default()));
+    let mut lines = Vec::new();
+    let mut failures = Vec::new();
+    for r in results {
+        match r {
+            Ok(f) => failures.extend(f),
+            Err(e) => lines.push(format!("generator: {e}")),
+        }
+    }
+    for f in &failures {
+        lines.push(format!("seed {} [{}]: {} ({})", f.seed, f.mode.name, f.verdict, f.program.display()));
+    }
+    eprintln!("{} in {:.0?}", summary(seeds.len(), &failures, lines.len() - failures.len()), start.elapsed());
+    assert!(
+        lines.is_empty(),
+        "{} failures (reproduce one with `scripts/fuzz --seeds 1 --start SEED --profile tiny`):\n{}",
+        lines.len(),
+        lines.join("\n")
+    );
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Ok(v) => v.parse().unwrap_or_else(|_| panic!("{name}={v} does not parse")),
+        Err(_) => default,
+    }
+}
+
+/// A reproducer: the program with a comment saying how it fails.
+fn reproducer_text(p: &Program, mode: Mode, verdict: &Verdict, original: &Verdict) -> String {
+    let args = if mode.args.is_empty() { "(none)".to_string() } else { mode.args.join(" ") };
+    let params = run::param_sets(p.seed, &p.defaults);
+    format!(
+        "/* polyc differential test, shrunk reproducer.\n   seed {}, mode {} (polyc flags: {args})\n   \
+         reference: gcc -O1; polyc's output: gcc -O1 -fopenmp -DPOLYC_MIN_WORK=0, OMP_NUM_THREADS=1 and 2\n   \
+         parameter sets (argv): {params:?}\n   shrunk: {verdict}\n   original: {original} */\n{}",
+        p.seed,
+        mode.name,
+        p.to_c()
+    )
+}
+
+/// Shrink one failure; the path of the reproducer.
+fn shrink_failure(f: &Failure, profile: Profile, out: &Path, budget: Duration, limits: Limits) -> PathBuf {
+    let kind = f.verdict.kind();
+    let dir = common::root().join("target/test-scratch/shrink").join(format!("seed{}-{}", f.seed, f.mode.name));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("shrink directory");
+    let program = generate(f.seed, profile);
+    let params = run::param_sets(f.seed, &program.defaults);
+    let mut last = f.verdict.clone();
+    let mut attempt = 0;
+    let mut fails = |cand: &Program| {
+        attempt += 1;
+        let src = dir.join(format!("try{attempt}.c"));
+        let Ok(reference) = run::prepare(&cand.to_c(), &src, params.clone(), limits) else { return false };
+        let v = run::check(&src, f.mode, &reference, limits);
+        // A difference without `lastprivate` must not slip into the known
+        // lastprivate miscompiles while shrinking.
+        let same_kind = v.kind() == kind && v.lastprivate() == f.verdict.lastprivate();
+        if same_kind {
+            last = v;
+        }
+        same_kind
+    };
+    let (small, tried) = shrink(&program, Instant::now() + budget, &mut fails);
+    let path = out.join(format!("seed{}-{}-{}.c", f.seed, f.mode.name, f.verdict.kind_name()));
+    std::fs::create_dir_all(out).expect("reproducer directory");
+    std::fs::write(&path, reproducer_text(&small, f.mode, &last, &f.verdict)).expect("reproducer written");
+    eprintln!("shrunk seed {} [{}] in {tried} tries: {}", f.seed, f.mode.name, path.display());
+    path
+}
+
+/// `scripts/fuzz`: DIFFTEST_SEEDS programs from DIFFTEST_START, in
+/// DIFFTEST_MODES (comma-separated), on DIFFTEST_JOBS workers, of
+/// DIFFTEST_PROFILE size (tiny, medium, small, deep, large); each failure
+/// shrunk for at most DIFFTEST_SHRINK_SECS seconds (0: no shrinking) into
+/// DIFFTEST_OUT.
+#[test]
+#[ignore]
+fn fuzz() {
+    let count: u64 = env_or("DIFFTEST_SEEDS", 100);
+    let first: u64 = env_or("DIFFTEST_START", 0);
+    let jobs: usize = env_or("DIFFTEST_JOBS", 2);
+    let profile_name: String = env_or("DIFFTEST_PROFILE", "tiny".to_string());
+    let profile = Profile::named(&profile_name).unwrap_or_else(|| panic!("unknown profile {profile_name}"));
+    let modes: Vec<Mode> = env_or("DIFFTEST_MODES", "default,diamond,storage".to_string())
+        .split(',')
+        .map(|m| run::mode(m.trim()).unwrap_or_else(|| panic!("unknown mode {m}")))
+        .collect();
+    let shrink_secs: u64 = env_or("DIFFTEST_SHRINK_SECS", 600);
+    let out = PathBuf::from(env_or("DIFFTEST_OUT", common::root().join("target/difftest").display().to_string()));
+    let polyc_secs: u64 = env_or("DIFFTEST_POLYC_SECS", 60);
+    let limits = Limits { polyc: Duration::from_secs(polyc_secs), ..Limits::default() };
+    let dir = common::root().join("target/test-scratch/fuzz");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let seeds: Vec<u64> = (first..first + count).collect();
+    let start = Instant::now();
+    let done = AtomicUsize::new(0);
+    let results = on_jobs(jobs, &seeds, |_, &seed| {
+        let r = run_seed(seed, profile, &modes, &dir, limits);
+        let k = done.fetch_add(1, Ordering::SeqCst) + 1;
+        let status = match &r {
+            Ok(f) if f.is_empty() => "ok".to_string(),
+            Ok(f) => f.iter().map(|f| format!("{}: {}", f.mode.name, f.verdict)).collect::<Vec<_>>().join("; "),
+            Err(e) => format!("generator: {e}"),
+        };
+        eprintln!("[{k}/{}] {:.0?} seed {seed}: {status}", seeds.len(), start.elapsed());
+        r
+    });
+    let mut failures = Vec::new();
+    let mut generator_errors = 0;
+    for r in results {
+        match r {
+            Ok(f) => failures.extend(f),
+            Err(_) => generator_errors += 1,
+        }
+    }
+    let line = summary(seeds.len(), &failures, generator_errors);
+    eprintln!("{line} (before shrinking, {:.0?})", start.elapsed());
+    if shrink_secs > 0 {
+        let budget = Duration::from_secs(shrink_secs);
+        let paths = on_jobs(jobs, &failures, |_, f| shrink_failure(f, profile, &out, budget, limits));
+        for (f, p) in failures.iter().zip(&paths) {
+            println!("reproducer: seed {} [{}] {}: {}", f.seed, f.mode.name, f.verdict.kind_name(), p.display());
+        }
+    }
+    // scripts/fuzz prints the summary last and sets the exit status from it.
+    if let Ok(path) = std::env::var("DIFFTEST_SUMMARY") {
+        std::fs::write(path, format!("{line}\n")).expect("summary written");
+        return;
+    }
+    println!("{line}");
+    assert!(failures.is_empty() && generator_errors == 0, "{line}");
+}
