@@ -24,6 +24,8 @@ pub enum ModelError {
     /// The command line does not fit the SCoP (a parameter without a
     /// value, a statement it does not have).
     Input(String),
+    /// The SCoP ran out of its wall-clock budget (in the phase named).
+    OutOfTime(String),
 }
 
 impl std::fmt::Display for ModelError {
@@ -31,7 +33,7 @@ impl std::fmt::Display for ModelError {
         match self {
             ModelError::Isl(e) => write!(f, "isl: {e}"),
             ModelError::TooComplex => f.write_str("an expression needs too many case splits"),
-            ModelError::Input(why) => f.write_str(why),
+            ModelError::Input(why) | ModelError::OutOfTime(why) => f.write_str(why),
         }
     }
 }

@@ -18,7 +18,10 @@ use isl_rs::{
 };
 use std::fmt;
 
+mod clock;
 mod solve;
+
+pub use clock::{check_time, expired_in, phase, time_is_up, within_time, PhaseGuard, TimeLimit, DEFAULT_TIME_BUDGET};
 
 /// isl's default on-error behaviour prints to stderr; polyc reports errors itself.
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
@@ -55,17 +58,37 @@ fn with_ctx<R>(f: impl FnOnce(&Context) -> R) -> R {
     CTX.with(f)
 }
 
+thread_local! {
+    /// The operation bound this thread asked for (its context's, unless a
+    /// time limit ran out and stopped it).
+    static BOUND: std::cell::Cell<u64> = const { std::cell::Cell::new(DEFAULT_OPERATION_BUDGET) };
+}
+
 /// Restart this thread's operation counter with a new bound.
 pub fn set_operation_budget(max_operations: u64) {
+    BOUND.with(|b| b.set(max_operations));
     with_ctx(|ctx| {
         ctx.reset_operations();
         ctx.set_max_operations(max_operations);
+        // The watchdog may have stopped the context before this call.
+        if time_is_up() {
+            ctx.set_max_operations(clock::STOPPED);
+        }
+    })
+}
+
+/// The bound asked for, back on the context after a time limit that
+/// stopped it is gone.
+fn restore_operation_bound() {
+    with_ctx(|ctx| {
+        ctx.set_max_operations(BOUND.with(|b| b.get()));
+        ctx.reset_error();
     })
 }
 
 /// This thread's current bound on isl operations.
 pub fn operation_budget() -> u64 {
-    with_ctx(|ctx| ctx.get_max_operations())
+    BOUND.with(|b| b.get())
 }
 
 /// Run `f` under a budget of its own, then restart the thread's previous
@@ -111,6 +134,7 @@ nullable_objects!(
     IslUnionMap,
     IslUnionSet,
     isl_rs::MapList,
+    isl_rs::BasicMap,
     UnionAccessInfo,
     UnionFlow,
     ScheduleConstraints,
@@ -129,6 +153,9 @@ trait Checked<T> {
 impl<T: Nullable> Checked<T> for Result<T, LibISLError> {
     fn checked(self) -> IslResult<T> {
         let failure = match self {
+            // Out of time, every result is an error: the computation stops
+            // at its next isl call, polyc's loops included.
+            _ if time_is_up() => "out of time".to_string(),
             Ok(v) if !v.is_null() => return Ok(v),
             Ok(_) => "isl returned no object".to_string(),
             Err(e) => e.to_string(),
@@ -456,6 +483,24 @@ impl Map {
 
     pub fn n_out(&self) -> IslResult<usize> {
         Ok(self.0.dim(DimType::Out).checked()? as usize)
+    }
+
+    /// The number of convex pieces (basic maps) isl holds the map as.
+    pub fn n_pieces(&self) -> IslResult<usize> {
+        Ok(self.0.n_basic_map().checked()? as usize)
+    }
+
+    /// The (rational) convex hull of the pairs, existentials eliminated:
+    /// one convex piece.
+    pub fn convex_hull(&self) -> IslResult<Map> {
+        let hull = self.copy()?.convex_hull().checked()?;
+        IslMap::from_basic_map(hull).checked().map(Map)
+    }
+
+    /// A convex superset, cheap to compute (constraints of the pieces).
+    pub fn simple_hull(&self) -> IslResult<Map> {
+        let hull = self.copy()?.simple_hull().checked()?;
+        IslMap::from_basic_map(hull).checked().map(Map)
     }
 
     /// `{ x -> f(y) : x -> y in self }`.
