@@ -110,7 +110,21 @@ pub fn within_budget<R>(max_operations: u64, f: impl FnOnce() -> IslResult<R>) -
 /// error that ends a computation rather than one step of it). Once out,
 /// every operation fails, so a trivial one tells.
 pub fn out_of_budget() -> bool {
-    Set::parse("{ [0] }").and_then(|s| s.is_empty()).is_err()
+    with_ctx(|ctx| IslSet::read_from_str(ctx, "{ [0] }").checked()).and_then(|s| s.is_empty().checked()).is_err()
+}
+
+/// What a failed parse of `text` means. isl's parser reports any failure
+/// as a syntax error, running out of operations (or time) included: that
+/// is reported as what it is; otherwise polyc built a text isl does not
+/// read, a bug, reported with the text.
+fn parse_error(e: IslError, text: &str) -> IslError {
+    if time_is_up() {
+        IslError("out of time".into())
+    } else if out_of_budget() {
+        IslError("maximal number of operations exceeded".into())
+    } else {
+        IslError(format!("isl does not read the text polyc built ({e}): {text}"))
+    }
 }
 
 /// Results of isl-rs calls that can be NULL objects.
@@ -219,7 +233,7 @@ pub fn set_text(n_params: usize, n_dims: usize, body: &str) -> String {
 
 impl Set {
     pub fn parse(text: &str) -> IslResult<Set> {
-        with_ctx(|ctx| IslSet::read_from_str(ctx, text).checked()).map(Set)
+        with_ctx(|ctx| IslSet::read_from_str(ctx, text).checked()).map(Set).map_err(|e| parse_error(e, text))
     }
 
     /// The set of `n_dims`-tuples satisfying every constraint in `cons`.
@@ -427,7 +441,7 @@ impl Set {
 
 impl Map {
     pub fn parse(text: &str) -> IslResult<Map> {
-        with_ctx(|ctx| IslMap::read_from_str(ctx, text).checked()).map(Map)
+        with_ctx(|ctx| IslMap::read_from_str(ctx, text).checked()).map(Map).map_err(|e| parse_error(e, text))
     }
 
     fn copy(&self) -> IslResult<IslMap> {
@@ -888,6 +902,41 @@ mod tests {
         set_operation_budget(DEFAULT_OPERATION_BUDGET);
         assert!(r.is_err());
         assert!(Set::parse("{ [c0] : 0 <= c0 < 4 }").unwrap().n_dims().unwrap() == 1);
+    }
+
+    #[test]
+    fn a_parse_out_of_budget_is_reported_as_the_budget_not_a_syntax_error() {
+        // adi's scan ran out of operations inside a parse: isl said "syntax error".
+        set_operation_budget(10);
+        let _ = Set::parse("[p0] -> { [c0, c1] : 0 <= c0 < p0 and c0 <= c1 < p0 }").and_then(|s| s.coalesce());
+        let e = Map::parse("[p0, p1] -> { [c0, c1, c2, c3] -> [c1, c2, c3] }").err();
+        set_operation_budget(DEFAULT_OPERATION_BUDGET);
+        let e = e.expect("out of budget, the parse fails").0;
+        assert!(e.contains("operations exceeded") && !e.contains("syntax"), "{e}");
+        assert!(Map::parse("[p0, p1] -> { [c0, c1, c2, c3] -> [c1, c2, c3] }").is_ok());
+    }
+
+    #[test]
+    fn a_text_isl_does_not_read_is_reported_with_the_text() {
+        let e = Set::parse("[p0] -> { [c0] : c0 >= }").err().expect("not isl syntax").0;
+        assert!(e.contains("does not read") && e.contains("c0 >= }"), "{e}");
+        assert!(!out_of_budget());
+    }
+
+    #[test]
+    fn a_time_limit_stops_isl_and_the_context_works_again() {
+        let text = "[p0] -> { [c0, c1, c2] : 0 <= c0 < p0 and c0 <= c1 < p0 and c1 <= c2 < 3p0 }";
+        let r = within_time(Some(std::time::Duration::from_millis(50)), || loop {
+            Set::parse(text)?.keep_leading_dims(1)?.coalesce()?;
+        });
+        assert_eq!(r.map(|_: Option<()>| ()), Ok(()));
+        assert!(!time_is_up() && !out_of_budget());
+        assert!(Set::parse(text).unwrap().n_dims().unwrap() == 3);
+        let outer = TimeLimit::start(Some(std::time::Duration::from_millis(20)));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(outer.expired() && time_is_up() && Set::parse(text).is_err());
+        drop(outer);
+        assert!(Set::parse(text).is_ok());
     }
 
     impl Set {
