@@ -179,9 +179,16 @@ fn tuple(name: &str, n_iters: usize) -> String {
     format!("{name}[{}]", dims.join(", "))
 }
 
-/// An array's tuple name in isl (see the module's naming convention).
+/// An array's tuple name in isl (see the module's naming convention):
+/// `A_x`, or, for a C name isl cannot read (gcc's `$`, a UTF-8 letter),
+/// `AX_` and its bytes in hexadecimal (no `A_` name starts so).
 pub fn array_tuple(array: &str) -> String {
-    format!("A_{array}")
+    if array.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        format!("A_{array}")
+    } else {
+        let hex: String = array.bytes().map(|b| format!("{b:02x}")).collect();
+        format!("AX_{hex}")
+    }
 }
 
 /// `S<k>[i0, ...] -> [b0, ±i0, b1, ±i1, ..., bm, 0, ...]`: descending
