@@ -5,10 +5,10 @@
 //! registers this thread's context with one watchdog thread (shared by
 //! every thread, started on first use); when the limit passes, the
 //! watchdog drops the context's operation bound to one, so the running
-//! isl computation fails at its next operation check, and every later isl call of the thread
-//! fails at once (checked in `Checked::checked`, which also stops
-//! polyc's own loops between isl calls). Dropping the limit resumes the
-//! context's bound unless an enclosing limit has run out too.
+//! isl computation fails at its next operation check, and every later
+//! isl result of the thread is an error (`Checked::checked`, which also
+//! stops polyc's own loops between isl calls). Dropping the limit puts
+//! the context's bound back, unless an enclosing limit has run out too.
 //! Limits nest: an optional step runs under a share of its own
 //! ([`within_time`]) and is skipped when that runs out.
 
