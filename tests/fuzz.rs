@@ -275,8 +275,8 @@ const INPUT_THREAD: &str = "fuzz-input";
 #[derive(Debug)]
 #[allow(dead_code)] // the messages are read through `Debug`
 enum Verdict {
-    /// Compiled, or rejected with a diagnostic.
-    Fine,
+    /// Compiled (with this many SCoPs regenerated), or rejected with a diagnostic.
+    Fine(usize),
     Panic(String),
     Hang,
     /// A diagnostic says polyc built a text isl does not read.
@@ -298,10 +298,10 @@ fn judge(text: String, options: Options, limit: Duration) -> Verdict {
             ),
             Ok(Ok(out)) => match out.diagnostics.iter().find(|d| d.message.contains("does not read the text")) {
                 Some(d) => Verdict::BadIslText(d.message.clone()),
-                None => Verdict::Fine,
+                None => Verdict::Fine(out.scops.iter().filter(|s| s.status == driver::ScopStatus::Regenerated).count()),
             },
             Ok(Err(d)) if d.message.contains("does not read the text") => Verdict::BadIslText(d.message),
-            Ok(Err(_)) => Verdict::Fine,
+            Ok(Err(_)) => Verdict::Fine(0),
         };
         let _ = send.send(verdict);
     });
@@ -323,6 +323,8 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
     std::fs::create_dir_all(&dir).expect("findings directory");
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
+    // Inputs with some SCoP modelled and regenerated: those that went past the front end.
+    let deep = AtomicUsize::new(0);
     let findings = Mutex::new(Vec::new());
     let start = Instant::now();
     // Quiet inputs: their panics are findings, reported at the end.
@@ -335,7 +337,7 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
     }));
     std::thread::scope(|s| {
         for worker in 0..2 {
-            let (corpus, dir, next, done, findings) = (&corpus, &dir, &next, &done, &findings);
+            let (corpus, dir, next, done, deep, findings) = (&corpus, &dir, &next, &done, &deep, &findings);
             s.spawn(move || loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);
                 if k >= n {
@@ -345,7 +347,11 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
                 // A crash that takes the process down leaves its input here.
                 let _ = std::fs::write(dir.join(format!("in-flight-{worker}.c")), &text);
                 let verdict = judge(text.clone(), options, Duration::from_secs(60));
-                if !matches!(verdict, Verdict::Fine) {
+                if let Verdict::Fine(regenerated) = verdict {
+                    if regenerated > 0 {
+                        deep.fetch_add(1, Ordering::SeqCst);
+                    }
+                } else {
                     let kind = match &verdict {
                         Verdict::Panic(_) => "panic",
                         Verdict::Hang => "hang",
@@ -358,7 +364,11 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
                 let d = done.fetch_add(1, Ordering::SeqCst) + 1;
                 if report_every > 0 && d % report_every == 0 {
                     let f = findings.lock().expect("no poisoned lock").len();
-                    eprintln!("inputs {d}, findings {f} ({:.0} s)", start.elapsed().as_secs_f64());
+                    let deep = deep.load(Ordering::SeqCst);
+                    eprintln!(
+                        "inputs {d}, findings {f} ({deep} with a SCoP regenerated, {:.0} s)",
+                        start.elapsed().as_secs_f64()
+                    );
                 }
             });
         }
