@@ -37,6 +37,8 @@ pub enum Code {
     P0013,
     /// A transformation was refused by the legality verifier (or failed) and not applied.
     P0014,
+    /// The SCoP ran out of its compile-time budget.
+    P0015,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -54,7 +56,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 21] = [
+    pub const ALL: [Code; 22] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -69,6 +71,7 @@ impl Code {
         Code::P0012,
         Code::P0013,
         Code::P0014,
+        Code::P0015,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -94,6 +97,7 @@ impl Code {
             Code::P0012 => "P0012",
             Code::P0013 => "P0013",
             Code::P0014 => "P0014",
+            Code::P0015 => "P0015",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -172,6 +176,13 @@ impl Code {
                 violate a dependence or failed to compute, so polyc did not apply it; the SCoP is \
                 emitted with the transformations that passed the legality check (at worst, its \
                 original schedule). Please report it with the input."
+            }
+            Code::P0015 => {
+                "Compiling this SCoP took longer than its wall-clock budget (`--time-budget`, \
+                10 seconds by default), whatever isl was computing; the SCoP is emitted unchanged. \
+                The message names the phase that ran out (modelling, dependence analysis, \
+                scheduling and planning, storage, scanning, printing). Raise `--time-budget` \
+                (0: no limit) or split the region."
             }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \

@@ -239,6 +239,11 @@ struct TransformArgs {
     #[arg(long, default_value_t = polyc::model::isl::DEFAULT_OPERATION_BUDGET)]
     isl_budget: u64,
 
+    /// Wall-clock seconds allowed per SCoP before it is kept unchanged
+    /// (warning P0015 names the phase that ran out); 0: no limit.
+    #[arg(long, value_name = "SECONDS", default_value_t = polyc::model::isl::DEFAULT_TIME_BUDGET.as_secs_f64(), value_parser = parse_seconds)]
+    time_budget: f64,
+
     /// Replace every SCoP statement by a printf of its instance (debugging aid).
     #[arg(long)]
     trace: bool,
@@ -265,6 +270,14 @@ struct TransformArgs {
     /// an optimal mapping (a budgeted search; the heuristics' otherwise).
     #[arg(long)]
     storage_optimal: bool,
+}
+
+/// A number of seconds, finite and not negative.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=1e9).contains(&s) => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds (0 to 1e9)")),
+    }
 }
 
 /// `NAME=VALUE`, an integer value.
@@ -333,6 +346,7 @@ impl TransformArgs {
                 None => base.unroll_jam,
             },
             isl_budget: self.isl_budget,
+            time_budget: (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget)),
             trace: self.trace,
             storage: StorageOptions {
                 method: self.storage,

@@ -84,6 +84,8 @@ fn compile(name: &str, shape: TileShape) -> driver::Outcome {
         schedule: polyc::driver::ScheduleKind::Auto,
         tile: Some(TileOptions { shape, ..TileOptions::default() }),
         parallel: true,
+        // The tiles asked for whatever the machine's load: no wall-clock budget.
+        time_budget: None,
         ..Options::default()
     };
     driver::compile(corpus(name), &options).unwrap()

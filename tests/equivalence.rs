@@ -21,7 +21,7 @@ const KNOWN_SCANNER_GAPS: &[(&str, &str)] = &[(
 )];
 
 /// polyc's output for `path`. A diagnostic is a failure, except that a
-/// transformation may be given up for lack of isl budget (the SCoP keeps
+/// transformation may be given up for lack of isl budget or time (the SCoP keeps
 /// its original schedule: a quality gap, not a miscompile). A schedule the
 /// legality verifier refuses is always a failure: polyc built it wrong.
 fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, String> {
@@ -30,11 +30,15 @@ fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, Strin
     let known_gap = KNOWN_SCANNER_GAPS.iter().any(|(name, _)| stem(path) == *name);
     // Diamonds and hexagons fall back to rect tiles where the dependences
     // forbid them (any nest but a stencil's) or the scanner gives up.
+    // So may a SCoP, or its planning, run out of the wall-clock budget
+    // (a loaded machine): the source text stays, still checked.
     let gave_up = |d: &polyc::diagnostics::Diagnostic| {
-        d.code == Code::P0014
-            && (d.message.contains("isl budget")
-                || d.message.contains("tiled as for rect instead")
-                || (known_gap && d.message.contains("scanner limitation")))
+        d.code == Code::P0015
+            || (d.code == Code::P0014
+                && (d.message.contains("isl budget")
+                    || d.message.contains("out of time")
+                    || d.message.contains("tiled as for rect instead")
+                    || (known_gap && d.message.contains("scanner limitation"))))
     };
     if let Some(d) = outcome.diagnostics.iter().find(|d| !gave_up(d)) {
         return Err(format!("{}: unexpected diagnostic {:?}: {}", path.display(), d.code, d.message));
@@ -235,7 +239,9 @@ fn bytes_outside_the_scops_are_unchanged() {
 fn known_scanner_gaps_are_still_gaps() {
     for (name, _) in KNOWN_SCANNER_GAPS {
         let path = root().join("corpus").join(format!("{name}.c"));
-        let out = driver::compile(std::fs::read_to_string(&path).unwrap(), &Options::optimising()).unwrap();
+        // The gap is the scanner's, not the clock's: no wall-clock budget.
+        let options = Options { time_budget: None, ..Options::optimising() };
+        let out = driver::compile(std::fs::read_to_string(&path).unwrap(), &options).unwrap();
         let still = out.diagnostics.iter().any(|d| d.message.contains("transformed loops not generated"));
         assert!(still, "{name} no longer hits its scanner gap: remove it from KNOWN_SCANNER_GAPS");
     }
@@ -276,7 +282,9 @@ fn expanded_storage_computes_the_same_at_every_size() {
     ];
     for (kernel, sizes) in cases {
         let path = root().join("corpus").join(format!("{kernel}.c"));
-        let transformed = regenerate(&path, &Options::optimising()).unwrap();
+        // Expansion itself is checked, whatever the machine's load: no wall-clock budget.
+        let options = Options { time_budget: None, ..Options::optimising() };
+        let transformed = regenerate(&path, &options).unwrap();
         assert!(transformed.contains("__builtin_malloc"), "{kernel}: nothing expanded");
         let out_src = dir.join(format!("{kernel}.c"));
         std::fs::write(&out_src, transformed).unwrap();

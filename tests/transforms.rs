@@ -24,10 +24,17 @@ const TILED_AND_PARALLEL: &[&str] = &[
     "doitgen",
 ];
 
+/// The default mode without its wall-clock budget: these tests check what
+/// the planner does, whatever the machine's load (`tests/budget.rs` tests
+/// the budget).
+fn optimising() -> Options {
+    Options { time_budget: None, ..Options::optimising() }
+}
+
 fn compile_default(name: &str) -> Outcome {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(format!("{name}.c"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    driver::compile(text, &Options::optimising()).unwrap_or_else(|d| panic!("{name}: {}", d.message))
+    driver::compile(text, &optimising()).unwrap_or_else(|d| panic!("{name}: {}", d.message))
 }
 
 /// The transformations applied to `outcome`'s SCoPs.
@@ -214,7 +221,7 @@ fn a_variable_length_row_buffer_is_never_privatised() {
     let text = "void f(int n, int m, double A[n][m], double out[n]) {\n  double tmp[m];\n  int i, j;\n#pragma scop\n  \
                 for (i = 0; i < n; i++) {\n    for (j = 0; j < m; j++)\n      tmp[j] = A[i][j] * 2.0;\n    \
                 for (j = 0; j < m; j++)\n      out[i] += tmp[j];\n  }\n#pragma endscop\n}\n";
-    let outcome = driver::compile(text.to_string(), &Options::optimising()).expect("it parses");
+    let outcome = driver::compile(text.to_string(), &optimising()).expect("it parses");
     assert!(!outcome.output.contains("lastprivate(tmp)"), "{}", outcome.output);
 }
 
@@ -228,7 +235,7 @@ fn scalar_reduction(init: &str, after: &str) -> String {
 }
 
 fn transforms_of(text: String) -> (Vec<String>, String) {
-    let outcome = driver::compile(text, &Options::optimising()).expect("compiles");
+    let outcome = driver::compile(text, &optimising()).expect("compiles");
     (applied(&outcome).into_iter().map(str::to_string).collect(), outcome.output)
 }
 
@@ -249,7 +256,7 @@ fn a_scalar_reduced_per_iteration_is_expanded_so_the_nest_is_tiled() {
     assert!(code.contains("} else {\n  for (i = 0; i < 200; i++)"), "{code}");
     assert!(code.contains("__builtin_free(polyc_s_memory);"), "{code}");
     // `--emit=schedule` shows the plan the code comes from.
-    let options = Options { emit: driver::Emit::Schedule, ..Options::optimising() };
+    let options = Options { emit: driver::Emit::Schedule, ..optimising() };
     let report = driver::compile(scalar_reduction("s = A[i][j];", "s = 0.0;"), &options).expect("compiles").output;
     assert!(report.contains("applied: expand-storage, "), "{report}");
 }

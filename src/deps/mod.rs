@@ -101,6 +101,7 @@ impl Dependences {
 
 /// The flow, anti and output dependences of `scop` under its original schedule.
 pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
+    let _phase = isl::phase("dependence analysis");
     let all = || scop.statements.iter().flat_map(|s| &s.accesses);
     let private = privatisable(scop)?;
     let accesses = |kind: AccessKind, of: &dyn Fn(&str) -> bool| {

@@ -24,6 +24,7 @@ use plan::{Notes, Plan};
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Emit {
@@ -130,6 +131,9 @@ pub struct Options {
     pub unroll_jam: Option<i64>,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,
+    /// Wall-clock time allowed per SCoP (`None`: unbounded); out of it,
+    /// the SCoP keeps its source text.
+    pub time_budget: Option<Duration>,
     /// Replace every statement by a `printf` of its name and iteration
     /// vector (with [`trace_original`], a check that the regenerated code
     /// runs the same instances in the same order).
@@ -160,6 +164,7 @@ impl Default for Options {
             simd: false,
             unroll_jam: None,
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
+            time_budget: Some(isl::DEFAULT_TIME_BUDGET),
             trace: false,
             storage: StorageOptions::default(),
             simulate: SimulateOptions::default(),
@@ -237,6 +242,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
     for ast in found.scops {
         let (pragma, n_stmts, has_multifor) = (ast.pragma.clone(), ast.stmts.len(), ast.has_multifor());
         isl::set_operation_budget(options.isl_budget);
+        let limit = isl::TimeLimit::start(options.time_budget);
+        let phase = isl::phase("modelling");
         let result = Scop::build(ast).and_then(|scop| match options.emit {
             Emit::C => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
                 .map(|r| Generated::Code(scop.ast.region.clone(), r)),
@@ -272,6 +279,16 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
                 .map_err(ModelError::from),
         });
+        drop(phase);
+        let out_of_time = isl::expired_in();
+        drop(limit);
+        let result = match out_of_time {
+            Some(phase) => Err(ModelError::OutOfTime(format!(
+                "out of its time budget ({} s) in {phase}",
+                options.time_budget.unwrap_or_default().as_secs_f64()
+            ))),
+            None => result,
+        };
         match result {
             Ok(generated) => {
                 let mut s = summary(&source.text, &pragma, ScopStatus::Regenerated, n_stmts, None);
@@ -309,8 +326,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
             }
             Err(e) => {
                 let what = if options.emit == Emit::C { "SCoP kept unchanged" } else { "SCoP not reported" };
-                let d =
-                    Diagnostic::warning(Code::P0011, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
+                let code = if matches!(e, ModelError::OutOfTime(_)) { Code::P0015 } else { Code::P0011 };
+                let d = Diagnostic::warning(code, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
                 scops.push(summary(&source.text, &pragma, ScopStatus::Rejected, n_stmts, Some(d.code)));
                 diagnostics.push(d);
             }
@@ -435,6 +452,7 @@ fn tile_sizes_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -
 /// the SCoP is planned to run in.
 fn storage_report(scop: &Scop, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
     let plan = plan::plan(scop, options);
+    let _phase = isl::phase("storage analysis");
     Ok(storage::report(scop, &run_order(scop, &plan), &options.storage)?)
 }
 
@@ -550,7 +568,10 @@ fn expanded_plan(
         return Ok(None);
     }
     let budget = plan::planning_budget(options);
-    let Some(Some(expansion)) = isl::within_budget(budget, || storage::expand::expand(scop, taken))? else {
+    let phase = isl::phase("storage expansion");
+    let expansion = isl::within_budget(budget, || storage::expand::expand(scop, taken))?;
+    drop(phase);
+    let Some(Some(expansion)) = expansion else {
         return Ok(None);
     };
     let scop = Scop::build(expansion.ast)?;
@@ -632,6 +653,7 @@ fn print_planned(
     let Some((nodes, dims)) = scanned else {
         return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes, interleaved: None });
     };
+    let _phase = isl::phase("printing");
     // Without an estimate (an isl error) the new loops run unguarded:
     // they are correct, only maybe not worth it.
     // The other branch of the work check is the source text, which a
@@ -696,6 +718,7 @@ fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &
     if options.storage.method == storage::Method::None || options.trace {
         return Contracted::default();
     }
+    let _phase = isl::phase("storage contraction");
     let found = match storage::contractions(scop, &run_order(scop, plan), &options.storage, taken) {
         Ok(found) => found,
         Err(e) => {
@@ -754,8 +777,13 @@ fn scan_planned(
         return Ok((plan, Some(scanned), contraction));
     }
     isl::set_operation_budget(scanning_budget(options));
-    let scanned = scan_scop(scop, &plan.scattering);
-    let limit = if isl::out_of_budget() { "out of isl budget" } else { "scanner limitation" };
+    let scanned = isl::within_time(plan::planning_time(options), || scan_scop(scop, &plan.scattering));
+    let limit = match &scanned {
+        Ok(None) => "out of time",
+        _ if isl::out_of_budget() => "out of isl budget",
+        _ => "scanner limitation",
+    };
+    let scanned = scanned.and_then(|s| s.ok_or_else(|| isl::IslError("scanning took too long".into())));
     isl::set_operation_budget(options.isl_budget);
     let why = match scanned {
         Ok(scanned)
@@ -821,6 +849,7 @@ type Scanned = (Vec<Node>, usize);
 /// Each statement as points `[time, iterators, 0...]` of one common
 /// space, scanned in time order.
 fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<Scanned> {
+    let _phase = isl::phase("scanning");
     let n_params = scop.ast.params.len();
     let dims = scattering.dims + scop.ast.max_depth();
     let mut stmts = Vec::new();

@@ -24,6 +24,8 @@ pub enum ModelError {
     /// The command line does not fit the SCoP (a parameter without a
     /// value, a statement it does not have).
     Input(String),
+    /// The SCoP ran out of its wall-clock budget (in the phase named).
+    OutOfTime(String),
 }
 
 impl std::fmt::Display for ModelError {
@@ -31,7 +33,7 @@ impl std::fmt::Display for ModelError {
         match self {
             ModelError::Isl(e) => write!(f, "isl: {e}"),
             ModelError::TooComplex => f.write_str("an expression needs too many case splits"),
-            ModelError::Input(why) => f.write_str(why),
+            ModelError::Input(why) | ModelError::OutOfTime(why) => f.write_str(why),
         }
     }
 }
@@ -242,9 +244,16 @@ fn tuple(name: &str, n_iters: usize) -> String {
     format!("{name}[{}]", dims.join(", "))
 }
 
-/// An array's tuple name in isl (see the module's naming convention).
+/// An array's tuple name in isl (see the module's naming convention):
+/// `A_x`, or, for a C name isl cannot read (gcc's `$`, a UTF-8 letter),
+/// `AX_` and its bytes in hexadecimal (no `A_` name starts so).
 pub fn array_tuple(array: &str) -> String {
-    format!("A_{array}")
+    if array.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        format!("A_{array}")
+    } else {
+        let hex: String = array.bytes().map(|b| format!("{b:02x}")).collect();
+        format!("AX_{hex}")
+    }
 }
 
 /// `S<k>[i0, ...] -> [b0, ±i0, b1, ±i1, ..., bm, 0, ...]`: descending

@@ -128,6 +128,17 @@ pub fn planning_budget(options: &Options) -> u64 {
     options.isl_budget / PLANNING_SHARE
 }
 
+/// The share of the SCoP's wall-clock budget one planning may take:
+/// isl's scheduler can spend minutes within its operation budget (nine
+/// statements with fragmented dependences: 70 s), and a SCoP whose
+/// planning runs out keeps its source text, with time left to say so.
+const PLANNING_TIME_SHARE: u32 = 2;
+
+/// The wall-clock time allowed for planning (and for scanning a transformed schedule).
+pub fn planning_time(options: &Options) -> Option<std::time::Duration> {
+    options.time_budget.map(|t| t / PLANNING_TIME_SHARE)
+}
+
 /// The transformations `options` ask for, as far as they are legal and
 /// affordable; the original schedule, with the reason, when planning fails.
 pub fn plan(scop: &Scop, options: &Options) -> Plan {
@@ -137,7 +148,9 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
         return original;
     }
     isl::set_operation_budget(planning_budget(options));
-    let planned = transformed(scop, options);
+    let phase = isl::phase("scheduling and planning");
+    let planned = isl::within_time(planning_time(options), || transformed(scop, options));
+    drop(phase);
     // Out of budget, the error is whatever operation came next (a parse
     // says "syntax error"): only the budget is worth reporting.
     let out_of_budget = isl::out_of_budget();
@@ -145,9 +158,15 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
     let mut kept = original;
     kept.keep_source = !scop.ast.has_multifor();
     match planned {
-        Ok(plan) if !options.optimises() || plan.gains() => plan,
-        Ok(plan) => {
+        Ok(Some(plan)) if !options.optimises() || plan.gains() => plan,
+        Ok(Some(plan)) => {
             kept.notes.refused = plan.notes.refused;
+            kept
+        }
+        Ok(None) => {
+            let share = planning_time(options).unwrap_or_default().as_secs_f64();
+            kept.notes
+                .refused(format!("no transformation applied: scheduling and planning ran out of time ({share} s)"));
             kept
         }
         Err(e) => {

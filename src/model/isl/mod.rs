@@ -18,7 +18,10 @@ use isl_rs::{
 };
 use std::fmt;
 
+mod clock;
 mod solve;
+
+pub use clock::{check_time, expired_in, phase, time_is_up, within_time, PhaseGuard, TimeLimit, DEFAULT_TIME_BUDGET};
 
 /// isl's default on-error behaviour prints to stderr; polyc reports errors itself.
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
@@ -55,17 +58,37 @@ fn with_ctx<R>(f: impl FnOnce(&Context) -> R) -> R {
     CTX.with(f)
 }
 
+thread_local! {
+    /// The operation bound this thread asked for (its context's, unless a
+    /// time limit ran out and stopped it).
+    static BOUND: std::cell::Cell<u64> = const { std::cell::Cell::new(DEFAULT_OPERATION_BUDGET) };
+}
+
 /// Restart this thread's operation counter with a new bound.
 pub fn set_operation_budget(max_operations: u64) {
+    BOUND.with(|b| b.set(max_operations));
     with_ctx(|ctx| {
         ctx.reset_operations();
         ctx.set_max_operations(max_operations);
+        // The watchdog may have stopped the context before this call.
+        if time_is_up() {
+            ctx.set_max_operations(clock::STOPPED);
+        }
+    })
+}
+
+/// The bound asked for, back on the context after a time limit that
+/// stopped it is gone.
+fn restore_operation_bound() {
+    with_ctx(|ctx| {
+        ctx.set_max_operations(BOUND.with(|b| b.get()));
+        ctx.reset_error();
     })
 }
 
 /// This thread's current bound on isl operations.
 pub fn operation_budget() -> u64 {
-    with_ctx(|ctx| ctx.get_max_operations())
+    BOUND.with(|b| b.get())
 }
 
 /// Run `f` under a budget of its own, then restart the thread's previous
@@ -87,7 +110,21 @@ pub fn within_budget<R>(max_operations: u64, f: impl FnOnce() -> IslResult<R>) -
 /// error that ends a computation rather than one step of it). Once out,
 /// every operation fails, so a trivial one tells.
 pub fn out_of_budget() -> bool {
-    Set::parse("{ [0] }").and_then(|s| s.is_empty()).is_err()
+    with_ctx(|ctx| IslSet::read_from_str(ctx, "{ [0] }").checked()).and_then(|s| s.is_empty().checked()).is_err()
+}
+
+/// What a failed parse of `text` means. isl's parser reports any failure
+/// as a syntax error, running out of operations (or time) included: that
+/// is reported as what it is; otherwise polyc built a text isl does not
+/// read, a bug, reported with the text.
+fn parse_error(e: IslError, text: &str) -> IslError {
+    if time_is_up() {
+        IslError("out of time".into())
+    } else if out_of_budget() {
+        IslError("maximal number of operations exceeded".into())
+    } else {
+        IslError(format!("isl does not read the text polyc built ({e}): {text}"))
+    }
 }
 
 /// Results of isl-rs calls that can be NULL objects.
@@ -111,6 +148,7 @@ nullable_objects!(
     IslUnionMap,
     IslUnionSet,
     isl_rs::MapList,
+    isl_rs::BasicMap,
     UnionAccessInfo,
     UnionFlow,
     ScheduleConstraints,
@@ -129,6 +167,9 @@ trait Checked<T> {
 impl<T: Nullable> Checked<T> for Result<T, LibISLError> {
     fn checked(self) -> IslResult<T> {
         let failure = match self {
+            // Out of time, every result is an error: the computation stops
+            // at its next isl call, polyc's loops included.
+            _ if time_is_up() => "out of time".to_string(),
             Ok(v) if !v.is_null() => return Ok(v),
             Ok(_) => "isl returned no object".to_string(),
             Err(e) => e.to_string(),
@@ -192,7 +233,7 @@ pub fn set_text(n_params: usize, n_dims: usize, body: &str) -> String {
 
 impl Set {
     pub fn parse(text: &str) -> IslResult<Set> {
-        with_ctx(|ctx| IslSet::read_from_str(ctx, text).checked()).map(Set)
+        with_ctx(|ctx| IslSet::read_from_str(ctx, text).checked()).map(Set).map_err(|e| parse_error(e, text))
     }
 
     /// The set of `n_dims`-tuples satisfying every constraint in `cons`.
@@ -400,7 +441,7 @@ impl Set {
 
 impl Map {
     pub fn parse(text: &str) -> IslResult<Map> {
-        with_ctx(|ctx| IslMap::read_from_str(ctx, text).checked()).map(Map)
+        with_ctx(|ctx| IslMap::read_from_str(ctx, text).checked()).map(Map).map_err(|e| parse_error(e, text))
     }
 
     fn copy(&self) -> IslResult<IslMap> {
@@ -456,6 +497,24 @@ impl Map {
 
     pub fn n_out(&self) -> IslResult<usize> {
         Ok(self.0.dim(DimType::Out).checked()? as usize)
+    }
+
+    /// The number of convex pieces (basic maps) isl holds the map as.
+    pub fn n_pieces(&self) -> IslResult<usize> {
+        Ok(self.0.n_basic_map().checked()? as usize)
+    }
+
+    /// The (rational) convex hull of the pairs, existentials eliminated:
+    /// one convex piece.
+    pub fn convex_hull(&self) -> IslResult<Map> {
+        let hull = self.copy()?.convex_hull().checked()?;
+        IslMap::from_basic_map(hull).checked().map(Map)
+    }
+
+    /// A convex superset, cheap to compute (constraints of the pieces).
+    pub fn simple_hull(&self) -> IslResult<Map> {
+        let hull = self.copy()?.simple_hull().checked()?;
+        IslMap::from_basic_map(hull).checked().map(Map)
     }
 
     /// `{ x -> f(y) : x -> y in self }`.
@@ -843,6 +902,41 @@ mod tests {
         set_operation_budget(DEFAULT_OPERATION_BUDGET);
         assert!(r.is_err());
         assert!(Set::parse("{ [c0] : 0 <= c0 < 4 }").unwrap().n_dims().unwrap() == 1);
+    }
+
+    #[test]
+    fn a_parse_out_of_budget_is_reported_as_the_budget_not_a_syntax_error() {
+        // adi's scan ran out of operations inside a parse: isl said "syntax error".
+        set_operation_budget(10);
+        let _ = Set::parse("[p0] -> { [c0, c1] : 0 <= c0 < p0 and c0 <= c1 < p0 }").and_then(|s| s.coalesce());
+        let e = Map::parse("[p0, p1] -> { [c0, c1, c2, c3] -> [c1, c2, c3] }").err();
+        set_operation_budget(DEFAULT_OPERATION_BUDGET);
+        let e = e.expect("out of budget, the parse fails").0;
+        assert!(e.contains("operations exceeded") && !e.contains("syntax"), "{e}");
+        assert!(Map::parse("[p0, p1] -> { [c0, c1, c2, c3] -> [c1, c2, c3] }").is_ok());
+    }
+
+    #[test]
+    fn a_text_isl_does_not_read_is_reported_with_the_text() {
+        let e = Set::parse("[p0] -> { [c0] : c0 >= }").err().expect("not isl syntax").0;
+        assert!(e.contains("does not read") && e.contains("c0 >= }"), "{e}");
+        assert!(!out_of_budget());
+    }
+
+    #[test]
+    fn a_time_limit_stops_isl_and_the_context_works_again() {
+        let text = "[p0] -> { [c0, c1, c2] : 0 <= c0 < p0 and c0 <= c1 < p0 and c1 <= c2 < 3p0 }";
+        let r = within_time(Some(std::time::Duration::from_millis(50)), || loop {
+            Set::parse(text)?.keep_leading_dims(1)?.coalesce()?;
+        });
+        assert_eq!(r.map(|_: Option<()>| ()), Ok(()));
+        assert!(!time_is_up() && !out_of_budget());
+        assert!(Set::parse(text).unwrap().n_dims().unwrap() == 3);
+        let outer = TimeLimit::start(Some(std::time::Duration::from_millis(20)));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(outer.expired() && time_is_up() && Set::parse(text).is_err());
+        drop(outer);
+        assert!(Set::parse(text).is_ok());
     }
 
     impl Set {
