@@ -104,16 +104,6 @@ fn outermost_expired() -> bool {
     ACTIVE.with(|a| a.borrow().first().is_some_and(|f| f.load(Ordering::Relaxed)))
 }
 
-/// An error if some active limit of this thread has run out (for polyc's
-/// own loops between isl calls).
-pub fn check_time() -> IslResult<()> {
-    if time_is_up() {
-        Err(super::IslError("out of time".into()))
-    } else {
-        Ok(())
-    }
-}
-
 /// A wall-clock limit on this thread's isl computations, active until dropped.
 pub struct TimeLimit {
     id: u64,

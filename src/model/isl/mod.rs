@@ -21,7 +21,7 @@ use std::fmt;
 mod clock;
 mod solve;
 
-pub use clock::{check_time, expired_in, phase, time_is_up, within_time, PhaseGuard, TimeLimit, DEFAULT_TIME_BUDGET};
+pub use clock::{expired_in, phase, time_is_up, within_time, PhaseGuard, TimeLimit, DEFAULT_TIME_BUDGET};
 
 /// isl's default on-error behaviour prints to stderr; polyc reports errors itself.
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
