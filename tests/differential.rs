@@ -101,6 +101,50 @@ fn random_programs_print_the_same_bytes_after_polyc() {
     );
 }
 
+/// Every reproducer the fuzzer found (`tests/difftest/found`) prints what
+/// its source prints in the mode and for the parameters its opening
+/// comment names.
+#[test]
+fn every_reproducer_found_prints_the_same_in_its_mode() {
+    let found = common::root().join("tests/difftest/found");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&found)
+        .expect("tests/difftest/found")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no reproducers under {}", found.display());
+    let dir = common::scratch("differential-found");
+    let failures: Vec<String> = on_jobs(2, &files, |_, path| {
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let (mode, params) =
+            reproducer_header(&text).ok_or_else(|| format!("{}: no mode or parameters", path.display()))?;
+        let src = dir.join(path.file_name().expect("a file name"));
+        let reference = run::prepare(&text, &src, params, Limits::default())?;
+        match run::check(&src, mode, &reference, Limits::default()) {
+            Verdict::Same => Ok(()),
+            verdict => Err(format!("{} [{}]: {verdict}", path.display(), mode.name)),
+        }
+    })
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The mode and parameter sets a reproducer's opening comment names
+/// (`mode default (...`, `parameter sets (argv): [[20, 16], [4, 3]]`).
+fn reproducer_header(text: &str) -> Option<(Mode, Vec<Vec<i64>>)> {
+    let mode = text.split("mode ").nth(1)?.split_whitespace().next().and_then(run::mode)?;
+    let sets = text.split("parameter sets (argv): [[").nth(1)?.split("]]").next()?;
+    let params = sets
+        .split("], [")
+        .map(|set| set.split(", ").map(|v| v.trim().parse().ok()).collect::<Option<Vec<i64>>>())
+        .collect::<Option<Vec<_>>>()?;
+    Some((mode, params))
+}
+
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     match std::env::var(name) {
         Ok(v) => v.parse().unwrap_or_else(|_| panic!("{name}={v} does not parse")),
