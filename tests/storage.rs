@@ -80,7 +80,7 @@ fn a_mapping_proven_for_fixed_parameters_runs_only_for_them() {
     let code = driver::compile(TWO_TEMPORARIES.to_string(), &Options { storage, ..Options::default() })
         .expect("compiles")
         .output;
-    assert!(code.contains("if ((N == 100)) {"), "{code}");
+    assert!(code.contains("(N == 100)) {"), "{code}");
     let dir = scratch("storage-fixed");
     let (original, contracted) = (dir.join("two.c"), dir.join("two.contracted.c"));
     std::fs::write(&original, TWO_TEMPORARIES).unwrap();
