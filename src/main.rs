@@ -1,12 +1,13 @@
 //! The `polyc` command line.
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
 use polyc::driver::{
     self, Emit, Fuse, Options, Scaling, ScheduleKind, SimulateOptions, TileOptions, TileShape, DEFAULT_SCALING_STEPS,
 };
 use polyc::emit::svg::SvgOptions;
+use polyc::frontend::cpp::{self, MacroFlag};
 use polyc::storage::{Method, StorageOptions};
 use polyc::tile::hw::Hardware;
 use std::io::IsTerminal;
@@ -67,6 +68,9 @@ struct Cli {
     transform: TransformArgs,
 
     #[command(flatten)]
+    preprocessor: PreprocessorArgs,
+
+    #[command(flatten)]
     simulate: SimulateArgs,
 
     #[command(flatten)]
@@ -115,6 +119,40 @@ struct BatchArgs {
 
     #[command(flatten)]
     transform: TransformArgs,
+
+    #[command(flatten)]
+    preprocessor: PreprocessorArgs,
+}
+
+/// The preprocessor's flags, with the C compiler's meaning: the file is
+/// analysed as the compiler will see it (macros from the file, its
+/// headers and these flags; the `#if` branches they select).
+#[derive(clap::Args, Debug, Clone)]
+struct PreprocessorArgs {
+    /// Add DIR to the directories searched for included headers.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+
+    /// Define macro NAME (as 1, or as VALUE).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+
+    /// Undefine macro NAME.
+    #[arg(short = 'U', value_name = "NAME")]
+    undefine: Vec<String>,
+}
+
+impl PreprocessorArgs {
+    /// The flags, `-D` and `-U` in the order given (`matches` holds their
+    /// positions on the command line).
+    fn flags(&self, matches: &clap::ArgMatches) -> cpp::Flags {
+        let at = |id: &str| matches.indices_of(id).map(|i| i.collect::<Vec<_>>()).unwrap_or_default();
+        let defines = at("define").into_iter().zip(self.define.iter().cloned().map(MacroFlag::Define));
+        let undefines = at("undefine").into_iter().zip(self.undefine.iter().cloned().map(MacroFlag::Undefine));
+        let mut macros: Vec<(usize, MacroFlag)> = defines.chain(undefines).collect();
+        macros.sort_by_key(|(index, _)| *index);
+        cpp::Flags { include_dirs: self.include.clone(), macros: macros.into_iter().map(|(_, m)| m).collect() }
+    }
 }
 
 /// The simulator's flags (`--emit=parallelism`).
@@ -357,6 +395,7 @@ impl TransformArgs {
             },
             simulate: SimulateOptions::default(),
             svg: SvgOptions::default(),
+            preprocessor: cpp::Flags::default(),
         })
     }
 
@@ -383,9 +422,14 @@ impl TransformArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     if let Some(Command::Batch(args)) = cli.command {
-        return run_batch(args);
+        let preprocessor = args.preprocessor.flags(matches.subcommand_matches("batch").unwrap_or(&matches));
+        return run_batch(args, preprocessor);
     }
     if let Some(code) = &cli.explain {
         return match Code::parse(code) {
@@ -399,10 +443,11 @@ fn main() -> ExitCode {
             }
         };
     }
-    run(cli)
+    let preprocessor = cli.preprocessor.flags(&matches);
+    run(cli, preprocessor)
 }
 
-fn run(cli: Cli) -> ExitCode {
+fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
     let Some(input) = cli.input.as_ref() else {
         return ExitCode::from(2);
     };
@@ -422,7 +467,7 @@ fn run(cli: Cli) -> ExitCode {
         return ExitCode::from(2);
     }
     let options = match cli.transform.options(cli.emit) {
-        Ok(o) => Options { simulate: cli.simulate.options(), svg: cli.svg.options(), ..o },
+        Ok(o) => Options { simulate: cli.simulate.options(), svg: cli.svg.options(), preprocessor, ..o },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);
@@ -462,9 +507,9 @@ fn run(cli: Cli) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_batch(args: BatchArgs) -> ExitCode {
+fn run_batch(args: BatchArgs, preprocessor: cpp::Flags) -> ExitCode {
     let options = match args.transform.options(Emit::C) {
-        Ok(o) => o,
+        Ok(o) => Options { preprocessor, ..o },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);

@@ -6,7 +6,7 @@ use crate::deps;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 use crate::emit::svg::{self, SvgOptions};
 use crate::emit::{self, Helpers, Program};
-use crate::frontend::{Source, Stmt};
+use crate::frontend::{cpp, Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
 use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
 use crate::multifor;
@@ -145,6 +145,8 @@ pub struct Options {
     pub simulate: SimulateOptions,
     /// `--emit=svg`: what to draw.
     pub svg: SvgOptions,
+    /// `-I`, `-D`, `-U`: the preprocessor the file is read through.
+    pub preprocessor: cpp::Flags,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -169,6 +171,7 @@ impl Default for Options {
             storage: StorageOptions::default(),
             simulate: SimulateOptions::default(),
             svg: SvgOptions::default(),
+            preprocessor: cpp::Flags::default(),
         }
     }
 }

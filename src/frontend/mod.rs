@@ -4,6 +4,7 @@
 //! [`ScopAst`], or a diagnostic saying why it cannot be one. Every byte
 //! outside the regions is left to the driver to copy unchanged.
 
+pub mod cpp;
 pub mod decls;
 mod extract;
 pub mod language;
