@@ -1,14 +1,18 @@
 /**
- * @file polyc's C grammar: tree-sitter-c 0.24.2 plus the `multifor`
- * statement. See README.md for the node names and fields; they are a
- * contract with src/frontend.
+ * @file polyc's C grammar: tree-sitter-c's plus the `multifor` statement.
+ * tree-sitter-c comes from npm, pinned to 0.24.1 in package.json (its
+ * grammar.js is byte for byte that of tree-sitter-c 0.24.2, which is not on
+ * npm). See README.md for the node names and fields; they are a contract
+ * with src/frontend.
  * @license MIT
  */
 
 /// <reference types="tree-sitter-cli/dsl" />
 // @ts-check
 
-const C = require('./c/grammar.js');
+// tree-sitter-c's grammar, from the npm package pinned in package.json
+// (`npm ci` installs it into node_modules/; grammar/generate does that).
+const C = require('tree-sitter-c/grammar');
 
 const commaSep1 = C.commaSep1;
 
