@@ -63,6 +63,8 @@ pub struct FileReport {
 pub struct Totals {
     pub files: usize,
     pub files_failed: usize,
+    /// Files read and copied unchanged, as they hold no SCoP.
+    pub files_without_scop: usize,
     pub scops_found: usize,
     pub scops_regenerated: usize,
     pub scops_rejected: usize,
@@ -200,7 +202,7 @@ impl Failure {
 
 fn compile_and_write(input: &Path, output: &Path, options: &Options) -> Result<Outcome, Failure> {
     let text = read_text(input)?;
-    let outcome = compile_catching_panics(text, options)?;
+    let outcome = compile_catching_panics(text, input, options)?;
     write_output(output, &outcome.output)?;
     Ok(outcome)
 }
@@ -211,8 +213,8 @@ fn read_text(path: &Path) -> Result<String, Failure> {
 }
 
 /// A bug in polyc triggered by one file must not take the batch down with it.
-fn compile_catching_panics(text: String, options: &Options) -> Result<Outcome, Failure> {
-    match panic::catch_unwind(AssertUnwindSafe(|| driver::compile(text.clone(), options))) {
+fn compile_catching_panics(text: String, input: &Path, options: &Options) -> Result<Outcome, Failure> {
+    match panic::catch_unwind(AssertUnwindSafe(|| driver::compile_file(text.clone(), Some(input), options))) {
         Ok(Ok(outcome)) => Ok(outcome),
         Ok(Err(d)) => Err(located_failure(&text, d)),
         Err(payload) => Err(Failure { code: None, message: format!("polyc panicked: {}", panic_message(&*payload)) }),
@@ -300,6 +302,7 @@ impl Totals {
         let mut totals = Totals { files: files.len(), wall_ms: millis(wall), ..Totals::default() };
         for file in files {
             totals.files_failed += usize::from(file.status == FileStatus::Error);
+            totals.files_without_scop += usize::from(file.status != FileStatus::Error && file.scops.is_empty());
             for scop in &file.scops {
                 totals.add_scop(scop);
             }
@@ -325,9 +328,15 @@ impl Totals {
         let rejected = counts(self.rejected_by_code.iter().map(|(c, n)| (c.as_str(), n)));
         let transforms = counts(self.transforms.iter().map(|(t, n)| (t.as_str(), n)));
         format!(
-            "files: {} ({} failed)\nSCoPs: {} found, {} regenerated, {} rejected\n\
+            "files: {} ({} failed, {} without a SCoP, copied)\nSCoPs: {} found, {} regenerated, {} rejected\n\
              rejected by code: {rejected}\ntransformations: {transforms}\nwall time: {} ms\n",
-            self.files, self.files_failed, self.scops_found, self.scops_regenerated, self.scops_rejected, self.wall_ms
+            self.files,
+            self.files_failed,
+            self.files_without_scop,
+            self.scops_found,
+            self.scops_regenerated,
+            self.scops_rejected,
+            self.wall_ms
         )
     }
 }

@@ -39,6 +39,10 @@ pub enum Code {
     P0014,
     /// The SCoP ran out of its compile-time budget.
     P0015,
+    /// Part of the file does not parse as C.
+    P0016,
+    /// The preprocessor failed, or a macro could not be expanded.
+    P0017,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -56,7 +60,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 22] = [
+    pub const ALL: [Code; 24] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -72,6 +76,8 @@ impl Code {
         Code::P0013,
         Code::P0014,
         Code::P0015,
+        Code::P0016,
+        Code::P0017,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -98,6 +104,8 @@ impl Code {
             Code::P0013 => "P0013",
             Code::P0014 => "P0014",
             Code::P0015 => "P0015",
+            Code::P0016 => "P0016",
+            Code::P0017 => "P0017",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -183,6 +191,21 @@ impl Code {
                 The message names the phase that ran out (modelling, dependence analysis, \
                 scheduling and planning, storage, scanning, printing). Raise `--time-budget` \
                 (0: no limit) or split the region."
+            }
+            Code::P0016 => {
+                "Part of the file does not parse as C (as the preprocessor leaves it, with the \
+                branches of `#if` and `#ifdef` the flags select). Everything outside the SCoPs is \
+                copied unchanged, so an error there only gets this warning; a SCoP in a function \
+                that does not parse is kept as written, as polyc cannot see all that function does \
+                with the SCoP's variables."
+            }
+            Code::P0017 => {
+                "polyc reads macros, and the branches of `#if`, through the C compiler's \
+                preprocessor (`$CC`, else `cc`, with the `-I`, `-D` and `-U` given to polyc). When \
+                it fails (most often a header it cannot find: pass its directory with `-I`), polyc \
+                goes on with the macros the file defines itself. A macro whose expansion polyc \
+                cannot follow (one that takes its arguments from text after it, or does not end) \
+                keeps the SCoP that uses it as written."
             }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \

@@ -473,7 +473,7 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outcome = match driver::compile(text.clone(), &options) {
+    let outcome = match driver::compile_file(text.clone(), Some(input), &options) {
         Ok(o) => o,
         Err(d) => return fail(&name, &text, d, color),
     };

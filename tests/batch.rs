@@ -54,7 +54,7 @@ fn the_corpus_is_compiled_as_by_the_single_file_mode_and_reported() {
     ]);
     assert_eq!(status, Some(0), "{err}");
     let files = corpus();
-    assert!(stdout.contains(&format!("files: {} (0 failed)", files.len())), "{stdout}");
+    assert!(stdout.contains(&format!("files: {} (0 failed, 0 without a SCoP, copied)", files.len())), "{stdout}");
 
     let report = read_report(&report);
     assert_eq!(report["files"].as_array().unwrap().len(), files.len());
@@ -78,11 +78,12 @@ fn the_corpus_is_compiled_as_by_the_single_file_mode_and_reported() {
 }
 
 #[test]
-fn an_unparsable_file_is_recorded_and_the_others_are_still_written() {
+fn an_unreadable_file_is_recorded_and_the_others_are_still_written() {
     let tmp = temp_scratch("batch-unparsable");
     let (input, out, report) = (tmp.join("in"), tmp.join("out"), tmp.join("r.json"));
     std::fs::create_dir_all(input.join("sub")).unwrap();
-    std::fs::copy(root().join("tests/unparsable.c"), input.join("bad.c")).unwrap();
+    std::fs::write(input.join("bad.c"), [0xffu8, 0xfe, 0x00, 0x41]).unwrap();
+    std::fs::copy(root().join("tests/unparsable.c"), input.join("syntax.c")).unwrap();
     std::fs::copy(root().join("corpus/gemm.c"), input.join("sub/good.c")).unwrap();
     let (status, stdout, err) = polyc(&[
         "batch",
@@ -96,18 +97,26 @@ fn an_unparsable_file_is_recorded_and_the_others_are_still_written() {
     assert_eq!(status, Some(3), "{stdout}{err}");
     assert!(out.join("sub/good.c").is_file(), "the good file is written");
     assert!(!out.join("bad.c").exists(), "nothing is written for the bad file");
-    assert!(stdout.contains("failed: bad.c: 2:"), "{stdout}");
+    assert!(stdout.contains("failed: bad.c:"), "{stdout}");
+    let syntax = std::fs::read(out.join("syntax.c")).expect("a file that does not parse is copied");
+    assert_eq!(syntax, std::fs::read(input.join("syntax.c")).unwrap());
+    assert!(stdout.contains("1 without a SCoP"), "{stdout}");
 
     let report = read_report(&report);
     let bad = report_entry(&report, "bad.c");
     assert_eq!(bad["status"], "error");
-    assert!(bad["error"].as_str().is_some_and(|e| e.contains("does not parse")), "{bad}");
-    assert_eq!(bad["diagnostics"], serde_json::json!(["E0001"]));
+    assert!(bad["error"].as_str().is_some_and(|e| e.contains("not UTF-8")), "{bad}");
+    assert_eq!(bad["diagnostics"], serde_json::json!(["E0002"]));
+    let copied = report_entry(&report, "syntax.c");
+    assert_eq!(copied["status"], "ok");
+    assert_eq!(copied["diagnostics"], serde_json::json!(["P0016"]));
+    assert_eq!(copied["scops"].as_array().map(Vec::len), Some(0));
     let good = report_entry(&report, "sub/good.c");
     assert_eq!(good["status"], "ok");
     assert_eq!(good["scops"].as_array().map(Vec::len), Some(1));
-    assert_eq!(report["totals"]["files"], 2);
+    assert_eq!(report["totals"]["files"], 3);
     assert_eq!(report["totals"]["files_failed"], 1);
+    assert_eq!(report["totals"]["files_without_scop"], 1);
     let _ = std::fs::remove_dir_all(&tmp);
 }
 

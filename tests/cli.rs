@@ -45,15 +45,27 @@ fn each_rejected_region_gets_its_code_and_position_and_is_kept() {
 }
 
 #[test]
-fn an_unparsable_file_is_an_error_and_nothing_is_written() {
+fn a_syntax_error_outside_every_scop_is_a_warning_and_the_file_is_copied() {
     let dir = scratch("cli-unparsable");
     let out = dir.join("out.c");
-    let (status, stdout, err) =
-        polyc(&[root().join("tests/unparsable.c").to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let input = root().join("tests/unparsable.c");
+    let (status, stdout, err) = polyc(&[input.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(err.contains("warning[P0016]") && err.contains("unparsable.c:2:"), "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&input).unwrap(), "copied byte for byte");
+    assert!(stdout.is_empty());
+}
+
+#[test]
+fn a_file_that_is_not_text_is_an_error_and_nothing_is_written() {
+    let dir = scratch("cli-binary");
+    let (input, out) = (dir.join("binary.c"), dir.join("out.c"));
+    std::fs::write(&input, [0xffu8, 0xfe, 0x00, 0x41]).unwrap();
+    let (status, stdout, err) = polyc(&[input.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(status, Some(3), "{err}");
-    assert!(err.contains("error[E0001]") && err.contains("unparsable.c:2:"), "{err}");
+    assert!(err.contains("error[E0002]"), "{err}");
     assert!(!out.exists() && stdout.is_empty());
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no temporary file may be left");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file may be left");
 }
 
 #[test]

@@ -228,12 +228,19 @@ pub struct Outcome {
 /// Compile the text of one C file. An `Err` means the file cannot be
 /// processed at all (it does not parse): nothing must be written.
 pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
-    let source = Source::parse(text)?;
+    compile_file(text, None, options)
+}
+
+/// [`compile`] the text of the file at `path` (its directory holds the
+/// headers it includes with `#include "..."`).
+pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Result<Outcome, Diagnostic> {
+    let source = Source::parse_with(text, path.and_then(Path::parent), &options.preprocessor)?;
     let found = source.scops();
     if let Some((_, fatal)) = found.rejected.iter().find(|(_, d)| d.severity == Severity::Error) {
         return Err(fatal.clone());
     }
-    let mut diagnostics: Vec<Diagnostic> = found.rejected.iter().map(|(_, d)| d.clone()).collect();
+    let mut diagnostics: Vec<Diagnostic> = source.warnings.clone();
+    diagnostics.extend(found.rejected.iter().map(|(_, d)| d.clone()));
     let mut scops: Vec<ScopSummary> = found
         .rejected
         .iter()

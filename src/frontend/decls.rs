@@ -49,8 +49,12 @@ pub struct Names {
 }
 
 impl Names {
-    pub fn collect(root: Node, src: &str, function: Option<Node>) -> Names {
-        let mut names = Names::default();
+    /// The names of the file `root` parses, `function`'s own included,
+    /// with `macros` (every macro defined there, by name: an integer
+    /// constant's expansion, another's body) besides those the text
+    /// defines.
+    pub fn collect(root: Node, src: &str, function: Option<Node>, macros: &HashMap<String, String>) -> Names {
+        let mut names = Names { macros: macros.clone(), ..Names::default() };
         walk(root, &mut |n| match n.kind() {
             "identifier" | "field_identifier" | "type_identifier" => {
                 names.all_identifiers.insert(text(n, src).to_string());
@@ -58,7 +62,7 @@ impl Names {
             "preproc_def" | "preproc_function_def" => {
                 if let Some(name) = n.child_by_field_name("name") {
                     let value = n.child_by_field_name("value").map_or("", |v| text(v, src));
-                    names.macros.insert(text(name, src).to_string(), value.trim().to_string());
+                    names.macros.entry(text(name, src).to_string()).or_insert_with(|| value.trim().to_string());
                 }
             }
             _ => {}

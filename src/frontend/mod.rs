@@ -6,14 +6,17 @@
 
 pub mod cpp;
 pub mod decls;
+mod expanded;
 mod extract;
 pub mod language;
+pub mod macros;
 pub mod qexpr;
 
 use crate::diagnostics::{self, Code, Diagnostic};
 use decls::{text, walk, Names, VarDecl};
 use qexpr::{Cond, QExpr};
 use std::ops::Range;
+use std::path::Path;
 use tree_sitter::{Node, Parser, Tree};
 
 /// Functions whose calls may appear in a SCoP: pure, reading only their
@@ -27,8 +30,16 @@ pub const PURE_FUNCTIONS: &[&str] = &[
 
 /// A parsed C file.
 pub struct Source {
+    /// The file as read: every byte outside regenerated regions is copied
+    /// from here.
     pub text: String,
+    /// What the preprocessor made of it: the lines the parser reads
+    /// (`cpp.visible`, as long as `text`) and the macros.
+    cpp: cpp::Preprocessed,
     tree: Tree,
+    /// Warnings about the file as a whole: the preprocessor failed, parts
+    /// that do not parse.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// A statement of a SCoP, with everything later phases need.
@@ -199,59 +210,176 @@ pub struct Scops {
 }
 
 impl Source {
-    /// Parse `text`; a file the grammar cannot parse is an error.
-    pub fn parse(text: String) -> Result<Source, Diagnostic> {
-        let mut parser = Parser::new();
-        parser
-            .set_language(&language::language())
-            .map_err(|e| Diagnostic::error(Code::E0001, 0..0, format!("the C grammar is unusable: {e}")))?;
-        let tree =
-            parser.parse(&text, None).ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))?;
-        if let Some(bad) = first_error(tree.root_node()) {
+    /// Parse `text` as the compiler would see it: through the
+    /// preprocessor with `flags` (`dir`: the file's directory, for its
+    /// own headers). Only a parser that cannot run is an error: a
+    /// preprocessor that fails leaves the file's own macros, and parts
+    /// that do not parse get a warning.
+    pub fn parse_with(text: String, dir: Option<&Path>, flags: &cpp::Flags) -> Result<Source, Diagnostic> {
+        let mut warnings = Vec::new();
+        let cpp = cpp::preprocess(&text, dir, flags).unwrap_or_else(|why| {
+            warnings.push(
+                Diagnostic::warning(Code::P0017, 0..0, why)
+                    .with_note("polyc goes on with the macros this file defines itself; pass -I for missing headers"),
+            );
+            cpp::Preprocessed::unprocessed(&text)
+        });
+        let tree = parse_tree(&cpp.visible)?;
+        let errors = syntax_errors(tree.root_node());
+        if let Some(bad) = errors.first() {
             let what = if bad.is_missing() { "missing token" } else { "syntax error" };
-            return Err(Diagnostic::error(
-                Code::E0001,
-                bad.byte_range(),
-                format!("{what}: the file does not parse as C"),
-            )
-            .with_label(what)
-            .with_note("polyc needs a file that parses; nothing was written"));
+            let more = match errors.len() - 1 {
+                0 => String::new(),
+                n => format!(" ({n} more place{} after it)", if n == 1 { "" } else { "s" }),
+            };
+            warnings.push(
+                Diagnostic::warning(
+                    Code::P0016,
+                    bad.byte_range(),
+                    format!("{what}: this part of the file does not parse{more}"),
+                )
+                .with_label(what)
+                .with_note("it is copied as it is; a SCoP in a function that does not parse is kept as written"),
+            );
         }
-        Ok(Source { text, tree })
+        Ok(Source { text, cpp, tree, warnings })
+    }
+
+    /// Parse `text` with the preprocessor's defaults (headers from the
+    /// current directory).
+    pub fn parse(text: String) -> Result<Source, Diagnostic> {
+        Source::parse_with(text, None, &cpp::Flags::default())
     }
 
     /// Find and extract every SCoP.
     pub fn scops(&self) -> Scops {
         let root = self.tree.root_node();
-        let (mut regions, mut rejected) = find_regions(root, &self.text);
-        let (bare, outside) = multifor_regions(root, &self.text, &regions);
+        let visible = self.cpp.visible.as_str();
+        let (mut regions, mut rejected) = find_regions(root, visible);
+        let (bare, outside) = multifor_regions(root, visible, &regions);
         regions.extend(bare);
         rejected.extend(outside);
         let mut scops = Vec::new();
         for region in regions {
-            let function = enclosing_function(region.block);
-            let names = Names::collect(root, &self.text, function);
-            match extract::extract(&region, &self.text, &names, function) {
+            match self.extract(&region) {
                 Ok(scop) => scops.push(scop),
                 Err(d) if holds_multifor(&region) => rejected.push((region.body.clone(), unlowerable(d))),
                 Err(d) => rejected.push((region.body.clone(), d)),
             }
         }
-        let names = Names::collect(root, &self.text, None).all_identifiers;
+        let mut names = Names::collect(root, visible, None, &Default::default()).all_identifiers;
+        names.extend(self.cpp.macros_at(usize::MAX).into_keys());
         Scops { scops, rejected, names }
+    }
+
+    /// One region as a [`ScopAst`]. The enclosing function is analysed
+    /// with its macros expanded ([`macros::expand_text`]), except the
+    /// integer constants, which stay parameters under their names; the
+    /// result is mapped back onto the file ([`expanded::to_source`]).
+    fn extract(&self, region: &Region) -> Result<ScopAst, Diagnostic> {
+        let visible = self.cpp.visible.as_str();
+        let function = enclosing_function(region.block);
+        if let Some(bad) = function.and_then(|f| syntax_errors(f).into_iter().next()) {
+            return Err(Diagnostic::warning(
+                Code::P0016,
+                region.open.byte_range(),
+                "the function holding this SCoP does not parse",
+            )
+            .with_label("kept as written")
+            .with_note(format!("the first error is at byte {}", bad.start_byte())));
+        }
+        if let Some(directive) = directive_inside(&self.text, &region.body) {
+            return Err(Diagnostic::warning(Code::P0010, directive, "preprocessor directive inside a SCoP")
+                .with_label("move this outside the region")
+                .with_note("the regenerated code would hold only the branch the present flags select"));
+        }
+        let line = visible[..region.open.start_byte()].matches('\n').count() + 1;
+        let table = self.cpp.macros_at(line);
+        let constants = expanded::integer_constants(&table);
+        let values = expanded::macro_values(&table, &constants);
+        let names = |root, src, f| Names::collect(root, src, f, &values);
+        let Some(f) = function.filter(|_| !holds_multifor(region)) else {
+            return extract::extract(region, visible, &names(self.tree.root_node(), visible, function), function);
+        };
+        let expandable: macros::Macros = table
+            .iter()
+            .filter(|(name, _)| !constants.contains_key(*name))
+            .map(|(n, m)| (n.clone(), m.clone()))
+            .collect();
+        let (body, map) = macros::expand_text(&visible[f.byte_range()], f.start_byte(), &expandable).map_err(|e| {
+            Diagnostic::warning(Code::P0017, e.span, format!("a macro polyc cannot expand: {}", e.reason))
+                .with_label("this invocation")
+        })?;
+        if !map.expanded_any() {
+            return extract::extract(region, visible, &names(self.tree.root_node(), visible, function), function);
+        }
+        let analysed = expanded::Analysed::new(visible, f.byte_range(), body, map)?;
+        let root = analysed.tree.root_node();
+        let (regions, _) = find_regions(root, &analysed.text);
+        let open = analysed.map.expanded_position(region.open.start_byte());
+        let Some(twin) = regions.iter().find(|r| Some(r.open.start_byte()) == open) else {
+            return Err(Diagnostic::warning(
+                Code::P0017,
+                region.open.byte_range(),
+                "the SCoP is not a region once its function's macros are expanded",
+            )
+            .with_label("this region"));
+        };
+        let function = enclosing_function(twin.block);
+        let ast = extract::extract(twin, &analysed.text, &names(root, &analysed.text, function), function)
+            .map_err(|d| Diagnostic { span: analysed.map.source_range(&d.span), ..d })?;
+        Ok(expanded::to_source(ast, &analysed, &self.text))
     }
 }
 
-fn first_error(n: Node) -> Option<Node> {
+/// The first line of `body` in `text` that is a preprocessor directive
+/// other than a `#pragma`.
+fn directive_inside(text: &str, body: &Range<usize>) -> Option<Range<usize>> {
+    let mut at = body.start;
+    for line in text[body.clone()].split_inclusive('\n') {
+        let code = line.trim_start();
+        let directive = code.strip_prefix('#').map(str::trim_start);
+        if directive.is_some_and(|d| !d.starts_with("pragma")) {
+            let start = at + line.len() - code.len();
+            return Some(start..at + line.trim_end().len());
+        }
+        at += line.len();
+    }
+    None
+}
+
+fn parse_tree(text: &str) -> Result<Tree, Diagnostic> {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&language::language())
+        .map_err(|e| Diagnostic::error(Code::E0001, 0..0, format!("the C grammar is unusable: {e}")))?;
+    parser.parse(text, None).ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))
+}
+
+/// The outermost nodes that do not parse under `n`, in order.
+fn syntax_errors(n: Node) -> Vec<Node> {
+    let mut found = Vec::new();
+    collect_errors(n, &mut found);
+    found
+}
+
+fn collect_errors<'t>(n: Node<'t>, found: &mut Vec<Node<'t>>) {
     if !n.has_error() {
-        return None;
+        return;
     }
     if n.is_error() || n.is_missing() {
-        return Some(n);
+        found.push(n);
+        return;
     }
     let mut cursor = n.walk();
-    let children: Vec<Node> = n.children(&mut cursor).collect();
-    children.into_iter().find_map(first_error).or(Some(n))
+    let children: Vec<Node<'t>> = n.children(&mut cursor).collect();
+    let before = found.len();
+    for child in children {
+        collect_errors(child, found);
+    }
+    if found.len() == before {
+        found.push(n);
+    }
 }
 
 /// A `#pragma scop` / `#pragma endscop` pair in one block.
