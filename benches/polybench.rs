@@ -1,0 +1,852 @@
+//! PolyBench/C 4.2.1 benchmark: the 30 kernels of `utilities/benchmark_list`,
+//! timed with PolyBench's own timer, gcc on the original (the baseline)
+//! against gcc on polyc's output, and, where installed, clang-19 with Polly
+//! and PLUTO's polycc. `cargo bench --bench polybench -- --help` lists the
+//! options; the "PolyBench" section of README.md says how to run it.
+
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Output};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+const USAGE: &str = "\
+usage: cargo bench --bench polybench -- [options]
+
+  --dir PATH          PolyBench/C 4.2.1 (default ../shared/polybench-4.2.1 from
+                      the repository); the benchmark is skipped if it is absent
+  --kernels LIST      comma-separated kernels, e.g. gemm,atax (default: the 30
+                      of utilities/benchmark_list)
+  --dataset NAME      MINI, SMALL, MEDIUM, LARGE or EXTRALARGE (default LARGE)
+  --runs N            timed runs of each binary; the median is reported (default 3)
+  --timeout SECS      limit for one run of one program, or of polyc (default 900)
+  --polyc-flags STR   extra flags for polyc (default none: polyc's defaults)
+  --clang PATH        clang with Polly (default clang-19; column left out if it
+                      or Polly or libomp is missing)
+  --polycc PATH       PLUTO's polycc (default: none, column left out)
+  --json PATH         the JSON report (default target/bench/polybench.json);
+                      the text report goes next to it with the extension .txt
+
+Environment variables, overridden by the arguments: POLYBENCH_DIR,
+POLYBENCH_KERNELS, POLYBENCH_DATASET, POLYBENCH_RUNS, POLYBENCH_TIMEOUT,
+POLYBENCH_POLYC_FLAGS, POLYBENCH_CLANG, POLYCC, POLYBENCH_JSON.
+";
+
+/// Option name, environment variable.
+const OPTIONS: [(&str, &str); 9] = [
+    ("dir", "POLYBENCH_DIR"),
+    ("kernels", "POLYBENCH_KERNELS"),
+    ("dataset", "POLYBENCH_DATASET"),
+    ("runs", "POLYBENCH_RUNS"),
+    ("timeout", "POLYBENCH_TIMEOUT"),
+    ("polyc-flags", "POLYBENCH_POLYC_FLAGS"),
+    ("clang", "POLYBENCH_CLANG"),
+    ("polycc", "POLYCC"),
+    ("json", "POLYBENCH_JSON"),
+];
+
+const DATASETS: [&str; 5] = ["MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE"];
+
+/// gcc for the baseline; polyc's and PLUTO's output get `-fopenmp` on top.
+const GCC: [&str; 3] = ["gcc", "-O3", "-march=native"];
+/// After the clang binary.
+const POLLY_FLAGS: [&str; 7] = ["-O3", "-march=native", "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp"];
+/// The correctness check: small arrays dumped on stderr, no FMA contraction on
+/// either side, and polyc's minimum-work guard off so that its new loops run.
+const CHECK_FLAGS: [&str; 4] = ["-DMINI_DATASET", "-DPOLYBENCH_DUMP_ARRAYS", "-ffp-contract=off", "-DPOLYC_MIN_WORK=0"];
+
+struct Kernel {
+    name: String,
+    source: PathBuf,
+}
+
+impl Kernel {
+    fn dir(&self) -> &Path {
+        self.source.parent().unwrap_or(Path::new("."))
+    }
+}
+
+struct Config {
+    pb: PathBuf,
+    kernels: Vec<Kernel>,
+    dataset: String,
+    runs: usize,
+    timeout: f64,
+    polyc_flags: Vec<String>,
+    /// The clang command, if it compiles and links an OpenMP program with Polly.
+    clang: Option<String>,
+    clang_note: String,
+    polycc: Option<PathBuf>,
+    json: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo test --all-targets` runs bench binaries too, without --bench.
+    if !args.iter().any(|a| a == "--bench") {
+        println!("polybench benchmark: skipped (run it with `cargo bench --bench polybench`)");
+        return ExitCode::SUCCESS;
+    }
+    let args: Vec<&String> = args.iter().filter(|a| *a != "--bench").collect();
+    if args.iter().any(|a| *a == "--help" || *a == "-h") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let settings = match settings(&args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("polybench benchmark: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let pb = settings.get("dir").map(PathBuf::from).unwrap_or_else(|| root().join("../shared/polybench-4.2.1"));
+    if !pb.join("utilities").join("benchmark_list").is_file() {
+        println!("polybench benchmark: skipped: no PolyBench/C at {} (set POLYBENCH_DIR or --dir)", pb.display());
+        return ExitCode::SUCCESS;
+    }
+    let config = match configure(pb, &settings) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("polybench benchmark: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&config) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("polybench benchmark: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The polyc that `cargo bench` built, in `<target>/release/`.
+fn polyc_binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_polyc"))
+}
+
+/// Environment first, then `--name value` / `--name=value` arguments.
+fn settings(args: &[&String]) -> Result<HashMap<&'static str, String>, String> {
+    let mut map = HashMap::new();
+    for (name, var) in OPTIONS {
+        if let Ok(v) = std::env::var(var) {
+            map.insert(name, v);
+        }
+    }
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let opt = arg.strip_prefix("--").ok_or_else(|| format!("unexpected argument `{arg}`"))?;
+        let (name, value) = match opt.split_once('=') {
+            Some((n, v)) => (n, v.to_string()),
+            None => (opt, it.next().map(|v| v.to_string()).ok_or_else(|| format!("--{opt} needs a value"))?),
+        };
+        let (name, _) = OPTIONS.iter().find(|(n, _)| *n == name).ok_or_else(|| format!("unknown option `--{name}`"))?;
+        map.insert(*name, value);
+    }
+    Ok(map)
+}
+
+fn configure(pb: PathBuf, settings: &HashMap<&'static str, String>) -> Result<Config, String> {
+    let pb = pb.canonicalize().unwrap_or(pb);
+    let list = std::fs::read_to_string(pb.join("utilities/benchmark_list"))
+        .map_err(|e| format!("cannot read {}/utilities/benchmark_list: {e}", pb.display()))?;
+    let all: Vec<Kernel> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let source = pb.join(l.trim_start_matches("./"));
+            let name = source.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            Kernel { name, source }
+        })
+        .collect();
+    let kernels = match settings.get("kernels") {
+        None => all,
+        Some(v) => {
+            let wanted: Vec<&str> = v.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+            if wanted.is_empty() {
+                return Err("the kernel list is empty".into());
+            }
+            if let Some(bad) = wanted.iter().find(|w| !all.iter().any(|k| k.name == **w)) {
+                return Err(format!("`{bad}` is not in utilities/benchmark_list"));
+            }
+            all.into_iter().filter(|k| wanted.contains(&k.name.as_str())).collect()
+        }
+    };
+    let dataset = settings.get("dataset").map(|d| d.to_uppercase()).unwrap_or_else(|| "LARGE".into());
+    let dataset = dataset.strip_suffix("_DATASET").unwrap_or(&dataset).to_string();
+    if !DATASETS.contains(&dataset.as_str()) {
+        return Err(format!("unknown dataset `{dataset}` (one of {})", DATASETS.join(", ")));
+    }
+    let runs = match settings.get("runs") {
+        Some(v) => v.parse().ok().filter(|n| *n >= 1).ok_or_else(|| format!("bad run count `{v}`"))?,
+        None => 3,
+    };
+    let timeout = match settings.get("timeout") {
+        Some(v) => v.parse().ok().filter(|t: &f64| *t > 0.0).ok_or_else(|| format!("bad timeout `{v}`"))?,
+        None => 900.0,
+    };
+    let polyc_flags =
+        settings.get("polyc-flags").map(|v| v.split_whitespace().map(String::from).collect()).unwrap_or_default();
+    let clang = settings.get("clang").cloned().unwrap_or_else(|| "clang-19".into());
+    let (clang, clang_note) = match probe_polly(&clang) {
+        Ok(version) => (Some(clang), version),
+        Err(e) => (None, e),
+    };
+    let polycc = settings.get("polycc").filter(|p| !p.is_empty()).map(PathBuf::from);
+    if let Some(p) = &polycc {
+        if !p.is_file() {
+            return Err(format!("POLYCC: no polycc at {}", p.display()));
+        }
+    }
+    let json = settings.get("json").map(PathBuf::from).unwrap_or_else(|| target_dir().join("bench/polybench.json"));
+    Ok(Config { pb, kernels, dataset, runs, timeout, polyc_flags, clang, clang_note, polycc, json })
+}
+
+fn target_dir() -> PathBuf {
+    let bin = polyc_binary();
+    bin.ancestors().nth(2).map(Path::to_path_buf).unwrap_or_else(|| root().join("target"))
+}
+
+/// Can `clang` build and run a Polly-parallelised OpenMP program? Its version
+/// line if so, the reason if not.
+fn probe_polly(clang: &str) -> Result<String, String> {
+    let dir = std::env::temp_dir().join(format!("polybench-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let src = dir.join("probe.c");
+    let bin = dir.join("probe");
+    let text = "double a[64][64];\nint main(void) {\n  for (int i = 0; i < 64; i++)\n    for (int j = 0; j < 64; j++)\n      a[i][j] = i * j;\n  return a[3][5] != 15.0;\n}\n";
+    let outcome = std::fs::write(&src, text).map_err(|e| e.to_string()).and_then(|_| {
+        let out = Command::new(clang)
+            .args(POLLY_FLAGS)
+            .arg(&src)
+            .arg("-o")
+            .arg(&bin)
+            .output()
+            .map_err(|e| format!("{clang} not found ({e})"))?;
+        if !out.status.success() {
+            return Err(format!("{clang} cannot build with Polly and OpenMP: {}", first_line(&out.stderr)));
+        }
+        let ran = Command::new(&bin).output().map_err(|e| e.to_string())?;
+        if !ran.status.success() {
+            return Err(format!("a program built by {clang} with Polly does not run: {}", first_line(&ran.stderr)));
+        }
+        Ok(version(clang).unwrap_or_else(|| clang.to_string()))
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome
+}
+
+fn version(program: &str) -> Option<String> {
+    let out = Command::new(program).arg("--version").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines().next().map(|l| l.trim().to_string()).filter(|l| !l.is_empty())
+}
+
+fn first_line(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let line = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    line.chars().take(200).collect()
+}
+
+/// Runs `program args` under coreutils' `timeout`, which waits for it without
+/// waking up (a parent polling every few ms slows a two-thread OpenMP run);
+/// `Command::output` reads both pipes. Returns the output and the wall time.
+fn timed(
+    limit: f64,
+    program: &Path,
+    args: &[&std::ffi::OsStr],
+    env: &[(&str, String)],
+    cwd: &Path,
+) -> Result<(Output, f64), String> {
+    let mut cmd = Command::new("timeout");
+    cmd.arg(format!("{limit}")).arg(program).args(args).current_dir(cwd);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let start = Instant::now();
+    let out = cmd.output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let wall = start.elapsed().as_secs_f64();
+    if out.status.code() == Some(124) {
+        return Err(format!("{} killed after {limit} s (timeout)", program.display()));
+    }
+    Ok((out, wall))
+}
+
+fn failure(what: &str, out: &Output) -> String {
+    match out.status.code() {
+        Some(c) => format!("{what} exited with status {c}: {}", first_line(&out.stderr)),
+        None => format!("{what} killed by a signal: {}", first_line(&out.stderr)),
+    }
+}
+
+/// The compilers of the variants.
+#[derive(Clone, Copy, PartialEq)]
+enum Compiler {
+    Gcc,
+    GccOpenmp,
+    Polly,
+}
+
+/// Which program a variant compiles.
+#[derive(Clone, Copy, PartialEq)]
+enum Source {
+    Original,
+    Polyc,
+    Pluto,
+}
+
+impl Source {
+    fn tag(self) -> &'static str {
+        match self {
+            Source::Original => "orig",
+            Source::Polyc => "polyc",
+            Source::Pluto => "pluto",
+        }
+    }
+}
+
+struct Variant {
+    key: &'static str,
+    title: &'static str,
+    compiler: Compiler,
+    source: Source,
+    threads: usize,
+}
+
+fn variants(config: &Config) -> Vec<Variant> {
+    let mut v = vec![
+        Variant { key: "baseline", title: "baseline s", compiler: Compiler::Gcc, source: Source::Original, threads: 1 },
+        Variant {
+            key: "polyc_1t",
+            title: "polyc 1t",
+            compiler: Compiler::GccOpenmp,
+            source: Source::Polyc,
+            threads: 1,
+        },
+        Variant {
+            key: "polyc_2t",
+            title: "polyc 2t",
+            compiler: Compiler::GccOpenmp,
+            source: Source::Polyc,
+            threads: 2,
+        },
+    ];
+    if config.clang.is_some() {
+        v.push(Variant {
+            key: "polly_2t",
+            title: "Polly 2t",
+            compiler: Compiler::Polly,
+            source: Source::Original,
+            threads: 2,
+        });
+    }
+    if config.polycc.is_some() {
+        v.push(Variant {
+            key: "pluto_2t",
+            title: "PLUTO 2t",
+            compiler: Compiler::GccOpenmp,
+            source: Source::Pluto,
+            threads: 2,
+        });
+    }
+    v
+}
+
+/// How a variant fared on one kernel.
+#[derive(Clone, PartialEq)]
+enum Status {
+    Ok,
+    /// Its arrays at the check size differ from the original's.
+    Wrong,
+    /// polyc, polycc, the compiler or a run failed.
+    Failed,
+}
+
+struct Cell {
+    status: Status,
+    detail: String,
+    runs: Vec<f64>,
+}
+
+impl Cell {
+    fn median(&self) -> Option<f64> {
+        if self.status != Status::Ok || self.runs.is_empty() {
+            return None;
+        }
+        let mut s = self.runs.clone();
+        s.sort_by(f64::total_cmp);
+        let n = s.len();
+        Some(if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 })
+    }
+}
+
+/// A source-to-source tool's run on one kernel.
+struct Translation {
+    output: PathBuf,
+    seconds: f64,
+    error: Option<String>,
+    stderr: String,
+}
+
+impl Translation {
+    /// The diagnostic codes polyc printed, e.g. `P0004`.
+    fn codes(&self) -> Vec<String> {
+        let mut codes: Vec<String> = self
+            .stderr
+            .match_indices("warning[")
+            .filter_map(|(i, m)| self.stderr[i + m.len()..].split(']').next().map(String::from))
+            .collect();
+        codes.sort();
+        codes.dedup();
+        codes
+    }
+}
+
+struct KernelResult {
+    name: String,
+    cells: Vec<Cell>,
+    polyc: Translation,
+    polyc_unchanged: bool,
+    pluto: Option<Translation>,
+}
+
+impl KernelResult {
+    /// baseline / variant `i`.
+    fn speedup(&self, i: usize) -> Option<f64> {
+        let base = self.cells[0].median()?;
+        let v = self.cells[i].median()?;
+        (v > 0.0 && base > 0.0).then(|| base / v)
+    }
+}
+
+fn translate(config: &Config, kernel: &Kernel, work: &Path, polycc: Option<&Path>) -> Translation {
+    let (tag, program) = match polycc {
+        Some(p) => ("pluto", p.to_path_buf()),
+        None => ("polyc", polyc_binary()),
+    };
+    let output = work.join(format!("{}.{tag}.c", kernel.name));
+    let _ = std::fs::remove_file(&output);
+    let mut args: Vec<&std::ffi::OsStr> = vec![kernel.source.as_os_str()];
+    let utilities = config.pb.join("utilities");
+    if polycc.is_some() {
+        args.extend(["--tile", "--parallel", "-o"].map(std::ffi::OsStr::new));
+        args.push(output.as_os_str());
+    } else {
+        args.extend([std::ffi::OsStr::new("-o"), output.as_os_str(), std::ffi::OsStr::new("-I")]);
+        args.push(utilities.as_os_str());
+        args.extend(config.polyc_flags.iter().map(std::ffi::OsStr::new));
+    }
+    // polycc leaves scratch files in its working directory; polyc runs in the
+    // repository, as in benches/runtime.rs (a tile.sizes there is read).
+    let cwd = if polycc.is_some() { work.to_path_buf() } else { root() };
+    let result = timed(config.timeout, &program, &args, &[], &cwd);
+    match result {
+        Ok((out, seconds)) => {
+            let error = if !out.status.success() {
+                Some(failure(tag, &out))
+            } else if !output.is_file() {
+                Some(format!("{tag} wrote no {}", output.display()))
+            } else {
+                None
+            };
+            Translation { output, seconds, error, stderr: String::from_utf8_lossy(&out.stderr).trim().to_string() }
+        }
+        Err(e) => Translation { output, seconds: config.timeout, error: Some(e), stderr: String::new() },
+    }
+}
+
+/// Compiles one program of a kernel: `compiler flags -I utilities -I <kernel dir>
+/// utilities/polybench.c source defines -lm -o binary`.
+fn build(
+    config: &Config,
+    compiler: Compiler,
+    kernel: &Kernel,
+    source: &Path,
+    defines: &[&str],
+    binary: &Path,
+) -> Result<(), String> {
+    let mut cmd = match compiler {
+        Compiler::Gcc | Compiler::GccOpenmp => {
+            let mut c = Command::new(GCC[0]);
+            c.args(&GCC[1..]);
+            if compiler == Compiler::GccOpenmp {
+                c.arg("-fopenmp");
+            }
+            c
+        }
+        Compiler::Polly => {
+            let mut c = Command::new(config.clang.as_deref().unwrap_or("clang-19"));
+            c.args(POLLY_FLAGS);
+            c
+        }
+    };
+    let utilities = config.pb.join("utilities");
+    cmd.arg("-I").arg(&utilities).arg("-I").arg(kernel.dir());
+    cmd.arg(utilities.join("polybench.c")).arg(source).args(defines).arg("-lm").arg("-o").arg(binary);
+    let out = cmd.output().map_err(|e| format!("cannot run the compiler: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{} failed: {}", cmd.get_program().to_string_lossy(), first_line(&out.stderr)))
+    }
+}
+
+/// 1-based line of the first difference.
+fn differing_line(a: &[u8], b: &[u8]) -> usize {
+    let at = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    1 + a[..at].iter().filter(|c| **c == b'\n').count()
+}
+
+fn bench_kernel(config: &Config, variants: &[Variant], kernel: &Kernel, work: &Path) -> KernelResult {
+    let polyc = translate(config, kernel, work, None);
+    let polyc_unchanged =
+        polyc.error.is_none() && std::fs::read(&polyc.output).ok() == std::fs::read(&kernel.source).ok();
+    let pluto = config.polycc.as_deref().map(|p| translate(config, kernel, work, Some(p)));
+    let mut cells: Vec<Cell> =
+        variants.iter().map(|_| Cell { status: Status::Ok, detail: String::new(), runs: Vec::new() }).collect();
+    let source_of = |s: Source| -> Result<&Path, String> {
+        let t = match s {
+            Source::Original => return Ok(&kernel.source),
+            Source::Polyc => &polyc,
+            Source::Pluto => pluto.as_ref().ok_or("no polycc")?,
+        };
+        match &t.error {
+            Some(e) => Err(e.clone()),
+            None => Ok(&t.output),
+        }
+    };
+    let binary = |v: &Variant, purpose: &str| {
+        let c = match v.compiler {
+            Compiler::Gcc => "gcc",
+            Compiler::GccOpenmp => "gcc-omp",
+            Compiler::Polly => "polly",
+        };
+        work.join(format!("{}.{}.{c}.{purpose}", kernel.name, v.source.tag()))
+    };
+    let fail = |cell: &mut Cell, status: Status, detail: String| {
+        cell.status = status;
+        cell.detail = detail;
+    };
+
+    // The check: every variant's arrays at MINI, dumped on stderr, against the original's.
+    let run_check = |bin: &Path, threads: usize| -> Result<Vec<u8>, String> {
+        let (out, _) = timed(config.timeout, bin, &[], &[("OMP_NUM_THREADS", threads.to_string())], work)?;
+        if out.status.success() {
+            Ok(out.stderr)
+        } else {
+            Err(failure("the check run", &out))
+        }
+    };
+    let reference_bin = binary(&variants[0], "check");
+    let reference = build(config, Compiler::Gcc, kernel, &kernel.source, &CHECK_FLAGS, &reference_bin)
+        .and_then(|_| run_check(&reference_bin, 1));
+    let reference = match reference {
+        Ok(r) => r,
+        Err(e) => {
+            for cell in &mut cells {
+                fail(cell, Status::Failed, format!("original at MINI: {e}"));
+            }
+            return KernelResult { name: kernel.name.clone(), cells, polyc, polyc_unchanged, pluto };
+        }
+    };
+    let mut built: HashMap<PathBuf, Result<(), String>> = HashMap::new();
+    for (v, cell) in variants.iter().zip(&mut cells).skip(1) {
+        let source = match source_of(v.source) {
+            Ok(s) => s,
+            Err(e) => {
+                fail(cell, Status::Failed, e);
+                continue;
+            }
+        };
+        let bin = binary(v, "check");
+        let made = built
+            .entry(bin.clone())
+            .or_insert_with(|| build(config, v.compiler, kernel, source, &CHECK_FLAGS, &bin))
+            .clone();
+        match made.and_then(|_| run_check(&bin, v.threads)) {
+            Ok(dump) if dump == reference => {}
+            Ok(dump) => fail(
+                cell,
+                Status::Wrong,
+                format!(
+                    "arrays at MINI differ from the original's from dump line {} ({} vs {} bytes)",
+                    differing_line(&reference, &dump),
+                    dump.len(),
+                    reference.len()
+                ),
+            ),
+            Err(e) => fail(cell, Status::Failed, format!("check: {e}")),
+        }
+    }
+
+    // Timing builds, then rounds that interleave the variants so that drift
+    // in the machine's speed affects all of them alike.
+    let dataset = format!("-D{}_DATASET", config.dataset);
+    let defines = ["-DPOLYBENCH_TIME", dataset.as_str()];
+    for (v, cell) in variants.iter().zip(&mut cells) {
+        if cell.status != Status::Ok {
+            continue;
+        }
+        let bin = binary(v, "time");
+        let made = match source_of(v.source) {
+            Ok(source) => built
+                .entry(bin.clone())
+                .or_insert_with(|| build(config, v.compiler, kernel, source, &defines, &bin))
+                .clone(),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = made {
+            fail(cell, Status::Failed, e);
+        }
+    }
+    for _ in 0..config.runs {
+        for (v, cell) in variants.iter().zip(&mut cells) {
+            if cell.status != Status::Ok {
+                continue;
+            }
+            let bin = binary(v, "time");
+            let seconds = timed(config.timeout, &bin, &[], &[("OMP_NUM_THREADS", v.threads.to_string())], work)
+                .and_then(|(out, _)| {
+                    if !out.status.success() {
+                        return Err(failure("the timed run", &out));
+                    }
+                    let text = String::from_utf8_lossy(&out.stdout);
+                    let last = text.lines().map(str::trim).rfind(|l| !l.is_empty()).unwrap_or("");
+                    last.parse::<f64>().map_err(|_| format!("no PolyBench time on stdout (last line `{last}`)"))
+                });
+            match seconds {
+                Ok(s) => cell.runs.push(s),
+                Err(e) => fail(cell, Status::Failed, e),
+            }
+        }
+    }
+    KernelResult { name: kernel.name.clone(), cells, polyc, polyc_unchanged, pluto }
+}
+
+fn geomean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp())
+}
+
+/// Table column width of a variant.
+fn width(v: &Variant) -> usize {
+    v.title.len().max(10)
+}
+
+fn cell_text(r: &KernelResult, i: usize) -> String {
+    let cell = &r.cells[i];
+    match cell.status {
+        Status::Wrong => "WRONG".into(),
+        Status::Failed => "FAILED".into(),
+        Status::Ok if i == 0 => cell.median().map(|s| format!("{s:.6}")).unwrap_or_else(|| "-".into()),
+        Status::Ok => r.speedup(i).map(|s| format!("{s:.2}x")).unwrap_or_else(|| "-".into()),
+    }
+}
+
+fn row(variants: &[Variant], r: &KernelResult) -> String {
+    let mut s = format!("{:<16}", r.name);
+    for (i, v) in variants.iter().enumerate() {
+        let _ = write!(s, " {:>w$}", cell_text(r, i), w = width(v));
+    }
+    let _ = write!(s, " {:>9.3}", r.polyc.seconds);
+    let codes = r.polyc.codes();
+    let codes = if codes.is_empty() { String::new() } else { format!(" ({})", codes.join(" ")) };
+    if r.polyc.error.is_some() {
+        let _ = write!(s, "  polyc failed{codes}");
+    } else if r.polyc_unchanged {
+        let _ = write!(s, "  polyc: unchanged{codes}");
+    } else if !codes.is_empty() {
+        let _ = write!(s, "  polyc warnings{codes}");
+    }
+    s
+}
+
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+fn git(args: &[&str]) -> Option<String> {
+    let out = Command::new("git").arg("-C").arg(root()).args(args).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn run(config: &Config) -> Result<bool, String> {
+    let started = Instant::now();
+    let variants = variants(config);
+    let work = target_dir().join("bench/polybench-work");
+    std::fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    let mut text = String::new();
+    let mut say = |line: &str| {
+        println!("{line}");
+        let _ = std::io::stdout().flush();
+        text.push_str(line);
+        text.push('\n');
+    };
+    let nproc = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0);
+    let gcc_version = version("gcc").unwrap_or_default();
+    let load_start = load_average();
+    say(&format!(
+        "PolyBench/C benchmark: {} kernels at {}_DATASET from {}",
+        config.kernels.len(),
+        config.dataset,
+        config.pb.display()
+    ));
+    say(&format!(
+        "machine: {nproc} cores, {gcc_version}, load average (1 min) at start: {}",
+        load_start.map(|l| format!("{l:.2}")).unwrap_or_default()
+    ));
+    say(&format!(
+        "baseline: {} on the original; polyc: {} <kernel.c> -o <out.c> -I <polybench>/utilities{}, its output \
+         under the same gcc plus -fopenmp",
+        GCC.join(" "),
+        polyc_binary().display(),
+        config.polyc_flags.iter().map(|f| format!(" {f}")).collect::<String>()
+    ));
+    match &config.clang {
+        Some(c) => say(&format!("Polly: {c} {} on the original ({})", POLLY_FLAGS.join(" "), config.clang_note)),
+        None => say(&format!("Polly: left out: {}", config.clang_note)),
+    }
+    match &config.polycc {
+        Some(p) => say(&format!("PLUTO: {} <kernel> --tile --parallel, then gcc as polyc's output", p.display())),
+        None => say("PLUTO: left out (set POLYCC to PLUTO's polycc)"),
+    }
+    say(&format!(
+        "times: PolyBench's -DPOLYBENCH_TIME, median of {} runs; speedups: baseline / variant; tn: OMP_NUM_THREADS=n",
+        config.runs
+    ));
+    say(&format!(
+        "check first: {} (stderr byte for byte against the original's); WRONG ones are not timed",
+        CHECK_FLAGS.join(" ")
+    ));
+    say("");
+    let mut header = format!("{:<16}", "kernel");
+    for v in &variants {
+        let _ = write!(header, " {:>w$}", v.title, w = width(v));
+    }
+    let _ = write!(header, " {:>9}", "polyc s");
+    say(&header);
+
+    let mut results = Vec::new();
+    for kernel in &config.kernels {
+        let r = bench_kernel(config, &variants, kernel, &work);
+        say(&row(&variants, &r));
+        results.push(r);
+    }
+    say("");
+
+    let mut means = serde_json::Map::new();
+    let mut line = format!("{:<16} {:>w$}", "geomean", "", w = width(&variants[0]));
+    for (i, v) in variants.iter().enumerate().skip(1) {
+        let s: Vec<f64> = results.iter().filter_map(|r| r.speedup(i)).collect();
+        let g = geomean(&s);
+        let _ = write!(line, " {:>w$}", g.map(|g| format!("{g:.2}x")).unwrap_or_else(|| "-".into()), w = width(v));
+        means.insert(v.key.to_string(), json!({ "speedup": g, "kernels": s.len() }));
+    }
+    say(&line);
+    let counts: Vec<String> = variants
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, v)| format!("{} over {}", v.title, results.iter().filter(|r| r.speedup(i).is_some()).count()))
+        .collect();
+    say(&format!("geometric means of the speedups over the kernels each variant ran correctly: {}", counts.join(", ")));
+    let compile: f64 = results.iter().map(|r| r.polyc.seconds).sum();
+    say(&format!("polyc compile time: {compile:.2} s in all"));
+
+    let mut problems = 0;
+    for r in &results {
+        for (v, cell) in variants.iter().zip(&r.cells) {
+            if cell.status != Status::Ok {
+                say(&format!(
+                    "  {} {}: {}: {}",
+                    r.name,
+                    v.key,
+                    if cell.status == Status::Wrong { "WRONG" } else { "FAILED" },
+                    cell.detail
+                ));
+                if v.source != Source::Pluto && v.compiler != Compiler::Polly {
+                    problems += 1;
+                }
+            }
+        }
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let load_end = load_average();
+    say(&format!(
+        "benchmark wall time: {wall:.0} s; load average (1 min) at the end: {}",
+        load_end.map(|l| format!("{l:.2}")).unwrap_or_default()
+    ));
+
+    let kernels_json: Vec<Value> = results
+        .iter()
+        .map(|r| {
+            let vs: serde_json::Map<String, Value> = variants
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let cell = &r.cells[i];
+                    let status = match cell.status {
+                        Status::Ok => "ok",
+                        Status::Wrong => "wrong",
+                        Status::Failed => "failed",
+                    };
+                    let speedup = if i == 0 { None } else { r.speedup(i) };
+                    (
+                        v.key.to_string(),
+                        json!({ "status": status, "detail": cell.detail, "median_s": cell.median(),
+                                "runs_s": cell.runs, "speedup": speedup, "threads": v.threads }),
+                    )
+                })
+                .collect();
+            json!({
+                "name": r.name,
+                "variants": vs,
+                "polyc": { "compile_s": r.polyc.seconds, "error": r.polyc.error, "unchanged": r.polyc_unchanged,
+                           "warnings": r.polyc.codes(), "output": r.polyc.output },
+                "pluto": r.pluto.as_ref().map(|p| json!({ "compile_s": p.seconds, "error": p.error, "output": p.output })),
+            })
+        })
+        .collect();
+    let doc = json!({
+        "benchmark": "PolyBench/C 4.2.1",
+        "timestamp_unix": SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0),
+        "polybench": config.pb,
+        "dataset": config.dataset,
+        "runs": config.runs,
+        "machine": { "nproc": nproc, "gcc": gcc_version, "load_average_1min": { "start": load_start, "end": load_end } },
+        "git": { "commit": git(&["rev-parse", "HEAD"]), "dirty": git(&["status", "--porcelain", "--untracked-files=no"]).map(|s| !s.is_empty()) },
+        "commands": {
+            "baseline": GCC.join(" "),
+            "polyc": format!("{} <kernel.c> -o <out.c> -I <polybench>/utilities {}", polyc_binary().display(), config.polyc_flags.join(" ")),
+            "polyc_output": format!("{} -fopenmp", GCC.join(" ")),
+            "polly": config.clang.as_ref().map(|c| format!("{c} {}", POLLY_FLAGS.join(" "))),
+            "polly_note": config.clang_note,
+            "pluto": config.polycc.as_ref().map(|p| format!("{} <kernel.c> --tile --parallel, then {} -fopenmp", p.display(), GCC.join(" "))),
+            "common": "-I <polybench>/utilities -I <kernel dir> <polybench>/utilities/polybench.c -lm",
+            "timed_defines": ["-DPOLYBENCH_TIME", format!("-D{}_DATASET", config.dataset)],
+            "check_flags": CHECK_FLAGS,
+        },
+        "notes": "seconds from PolyBench's timer; speedup: baseline median / variant median; a variant whose \
+                  arrays at the check size differ from the original's is 'wrong' and not timed",
+        "kernels": kernels_json,
+        "geomean": means,
+        "polyc_compile_total_s": compile,
+        "wall_s": wall,
+    });
+    if let Some(dir) = config.json.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let body = serde_json::to_string_pretty(&doc).map_err(|e| format!("JSON: {e}"))? + "\n";
+    std::fs::write(&config.json, body).map_err(|e| format!("cannot write {}: {e}", config.json.display()))?;
+    let txt = config.json.with_extension("txt");
+    std::fs::write(&txt, &text).map_err(|e| format!("cannot write {}: {e}", txt.display()))?;
+    println!("wrote {} and {}", config.json.display(), txt.display());
+    Ok(problems == 0)
+}
