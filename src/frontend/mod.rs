@@ -11,6 +11,7 @@ mod extract;
 pub mod language;
 pub mod macros;
 pub mod qexpr;
+pub mod unit;
 
 use crate::diagnostics::{self, Code, Diagnostic};
 use decls::{text, walk, Names, VarDecl};
