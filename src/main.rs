@@ -140,6 +140,11 @@ struct PreprocessorArgs {
     /// Undefine macro NAME.
     #[arg(short = 'U', value_name = "NAME")]
     undefine: Vec<String>,
+
+    /// Functions to take for pure (they read only their arguments), as
+    /// `#pragma polyc pure(F, G)` in the file does.
+    #[arg(long, value_delimiter = ',', value_name = "F,G,...")]
+    pure: Vec<String>,
 }
 
 impl PreprocessorArgs {
@@ -396,6 +401,7 @@ impl TransformArgs {
             simulate: SimulateOptions::default(),
             svg: SvgOptions::default(),
             preprocessor: cpp::Flags::default(),
+            pure: Vec::new(),
         })
     }
 
@@ -467,7 +473,13 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
         return ExitCode::from(2);
     }
     let options = match cli.transform.options(cli.emit) {
-        Ok(o) => Options { simulate: cli.simulate.options(), svg: cli.svg.options(), preprocessor, ..o },
+        Ok(o) => Options {
+            simulate: cli.simulate.options(),
+            svg: cli.svg.options(),
+            preprocessor,
+            pure: cli.preprocessor.pure.clone(),
+            ..o
+        },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);
@@ -509,7 +521,7 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
 
 fn run_batch(args: BatchArgs, preprocessor: cpp::Flags) -> ExitCode {
     let options = match args.transform.options(Emit::C) {
-        Ok(o) => Options { preprocessor, ..o },
+        Ok(o) => Options { preprocessor, pure: args.preprocessor.pure.clone(), ..o },
         Err(e) => {
             eprintln!("polyc: {e}");
             return ExitCode::from(2);

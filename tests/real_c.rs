@@ -126,3 +126,45 @@ fn a_file_without_a_scop_is_copied_byte_for_byte() {
     assert!(warnings.is_empty(), "{warnings}");
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(input("no_scop.c")).unwrap());
 }
+
+#[test]
+fn a_typedef_scalar_is_expanded_like_its_type() {
+    let (text, warnings) = prints_the_same("typedef_scalar.c", &[], &[]);
+    assert!(warnings.is_empty(), "{warnings}");
+    let code = regenerated(&text);
+    assert!(code.contains("real (*restrict polyc_w)"), "w expanded, declared with the user's type:\n{code}");
+    assert!(code.contains("omp parallel for"), "and the nest transformed:\n{code}");
+}
+
+#[test]
+fn a_pure_function_of_the_file_may_be_called_and_an_impure_one_named_pure_may_not() {
+    let (text, warnings) = prints_the_same("pure_helper.c", &[], &[]);
+    let code = regenerated(&text);
+    assert!(code.contains("blend(A[i][j], A[i][j + 1])") && code.contains("omp parallel"), "{code}");
+    assert!(
+        warnings.contains("warning[P0004]")
+            && warnings.contains("`counted` is named pure, but it is not: writes global `calls`"),
+        "{warnings}"
+    );
+}
+
+#[test]
+fn a_call_writing_through_a_pointer_is_scheduled_and_tiled_like_the_assignment_it_hides() {
+    let (text, warnings) = prints_the_same("pointer_output.c", &[], &[]);
+    assert!(warnings.is_empty(), "{warnings}");
+    let code = regenerated(&text);
+    assert!(code.contains("for (int c2 = 0;") && code.contains("omp parallel for"), "tiled and parallel:\n{code}");
+    assert!(code.contains("multiply_add(A[i][k], B[k][j], &C[i][j]);"), "the call as written:\n{code}");
+}
+
+#[test]
+fn a_function_only_declared_is_pure_when_the_user_says_so() {
+    let dir = scratch("real_c-declared-only");
+    let (status, text, warnings) = polyc(&input("declared_only.c"), &dir.join("out.c"), &[]);
+    assert_eq!(status, Some(0), "{warnings}");
+    assert!(warnings.contains("warning[P0004]") && warnings.contains("--pure=weight"), "the flag is named: {warnings}");
+    assert_eq!(text, std::fs::read_to_string(input("declared_only.c")).unwrap());
+    let (status, text, warnings) = polyc(&input("declared_only.c"), &dir.join("out.c"), &["--pure=weight"]);
+    assert_eq!(status, Some(0), "{warnings}");
+    assert!(warnings.is_empty() && regenerated(&text).contains("B[i] = weight(A[i]);"), "{warnings}\n{text}");
+}

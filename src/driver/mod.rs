@@ -147,6 +147,8 @@ pub struct Options {
     pub svg: SvgOptions,
     /// `-I`, `-D`, `-U`: the preprocessor the file is read through.
     pub preprocessor: cpp::Flags,
+    /// `--pure`: functions taken for pure besides those the file shows.
+    pub pure: Vec<String>,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -172,6 +174,7 @@ impl Default for Options {
             simulate: SimulateOptions::default(),
             svg: SvgOptions::default(),
             preprocessor: cpp::Flags::default(),
+            pure: Vec::new(),
         }
     }
 }
@@ -235,7 +238,7 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
 /// headers it includes with `#include "..."`).
 pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Result<Outcome, Diagnostic> {
     let source = Source::parse_with(text, path.and_then(Path::parent), &options.preprocessor)?;
-    let found = source.scops();
+    let found = source.scops_with(&options.pure);
     if let Some((_, fatal)) = found.rejected.iter().find(|(_, d)| d.severity == Severity::Error) {
         return Err(fatal.clone());
     }

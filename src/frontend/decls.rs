@@ -2,13 +2,18 @@
 //! extents), macros, and every identifier in use (so that generated names
 //! never collide with the program's).
 
+use super::unit::Unit;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 use tree_sitter::Node;
 
 #[derive(Clone, Debug, Default)]
 pub struct VarDecl {
-    /// The type as written, e.g. `double` or `unsigned long`.
+    /// The type as written, e.g. `double`, `unsigned long` or `real`.
     pub ty: String,
+    /// The arithmetic type `ty` stands for through typedefs (`real` ->
+    /// `float`); empty when it is `ty` itself.
+    pub base: String,
     /// Array extents as written, outermost first.
     pub extents: Vec<String>,
     pub is_pointer: bool,
@@ -23,8 +28,17 @@ pub struct VarDecl {
 
 impl VarDecl {
     pub fn is_floating(&self) -> bool {
-        let ty = self.ty.as_str();
+        let ty = self.arithmetic_type();
         ty.contains("double") || ty.contains("float")
+    }
+
+    /// The type with typedef names resolved.
+    pub fn arithmetic_type(&self) -> &str {
+        if self.base.is_empty() {
+            &self.ty
+        } else {
+            &self.base
+        }
     }
 
     pub fn is_array(&self) -> bool {
@@ -46,6 +60,10 @@ pub struct Names {
     pub vars: HashMap<String, VarDecl>,
     pub macros: HashMap<String, String>,
     pub all_identifiers: BTreeSet<String>,
+    /// The translation unit's typedefs and functions, when it parsed.
+    pub unit: Option<Arc<Unit>>,
+    /// Functions the user names pure (`#pragma polyc pure(f)`, `--pure=f`).
+    pub named_pure: BTreeSet<String>,
 }
 
 impl Names {
@@ -81,6 +99,20 @@ impl Names {
             });
         }
         names
+    }
+
+    /// These names with the unit's knowledge: typedef names resolved in
+    /// every declared type, its functions for calls.
+    pub fn with_unit(mut self, unit: Option<Arc<Unit>>, named_pure: &BTreeSet<String>) -> Names {
+        if let Some(u) = &unit {
+            for v in self.vars.values_mut() {
+                let words: Vec<&str> = v.ty.split_whitespace().map(|w| u.resolve_typedef(w).unwrap_or(w)).collect();
+                v.base = words.join(" ");
+            }
+        }
+        self.unit = unit;
+        self.named_pure = named_pure.clone();
+        self
     }
 
     fn add_declaration(&mut self, decl: Node, src: &str) {

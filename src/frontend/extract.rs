@@ -3,12 +3,13 @@
 
 use super::decls::{text, walk, Names};
 use super::qexpr::{CmpOp, Cond, QExpr, Var};
-use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt, PURE_FUNCTIONS};
+use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use tree_sitter::Node;
 
+mod calls;
 mod multifor;
 
 type Res<T> = Result<T, Diagnostic>;
@@ -388,11 +389,19 @@ impl<'a> Extractor<'a> {
     }
 
     fn expression_statement(&mut self, n: Node, e: Node) -> Res<()> {
-        if !matches!(e.kind(), "assignment_expression" | "update_expression") {
-            return Err(reject(Code::P0001, n, "a SCoP statement must be an assignment", "expression statement"));
-        }
         let mut parts = StmtParts::default();
-        self.value(e, &mut parts)?;
+        match e.kind() {
+            "assignment_expression" | "update_expression" => self.value(e, &mut parts)?,
+            "call_expression" => self.call_statement(e, &mut parts)?,
+            _ => {
+                return Err(reject(
+                    Code::P0001,
+                    n,
+                    "a SCoP statement must be an assignment or a call",
+                    "expression statement",
+                ))
+            }
+        }
         let start = n.start_byte();
         let domain = self.conds.iter().cloned().fold(Cond::True, Cond::and);
         let mut stmt = Stmt {
@@ -605,22 +614,7 @@ impl<'a> Extractor<'a> {
                 self.target(arg, AccessKind::Read, parts)?;
                 self.target(arg, AccessKind::Write, parts)
             }
-            "call_expression" => {
-                let f = n.child_by_field_name("function");
-                let fname = f.map_or("", |f| self.t(f));
-                if f.is_none_or(|f| f.kind() != "identifier") || !PURE_FUNCTIONS.contains(&fname) {
-                    return Err(reject(
-                        Code::P0004,
-                        n,
-                        format!("call to `{fname}`, which is not known to be pure"),
-                        "unknown call",
-                    ));
-                }
-                match n.child_by_field_name("arguments") {
-                    Some(args) => self.value_children(args, parts),
-                    None => Ok(()),
-                }
-            }
+            "call_expression" => self.value_call(n, parts),
             "pointer_expression"
             | "field_expression"
             | "comma_expression"

@@ -16,8 +16,10 @@ pub mod unit;
 use crate::diagnostics::{self, Code, Diagnostic};
 use decls::{text, walk, Names, VarDecl};
 use qexpr::{Cond, QExpr};
+use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 use tree_sitter::{Node, Parser, Tree};
 
 /// Functions whose calls may appear in a SCoP: pure, reading only their
@@ -37,6 +39,9 @@ pub struct Source {
     /// What the preprocessor made of it: the lines the parser reads
     /// (`cpp.visible`, as long as `text`) and the macros.
     cpp: cpp::Preprocessed,
+    /// The translation unit as lang-c reads it (typedefs, functions);
+    /// `None` for a file without regions or a unit lang-c cannot parse.
+    unit: Option<Arc<unit::Unit>>,
     tree: Tree,
     /// Warnings about the file as a whole: the preprocessor failed, parts
     /// that do not parse.
@@ -243,7 +248,9 @@ impl Source {
                 .with_note("it is copied as it is; a SCoP in a function that does not parse is kept as written"),
             );
         }
-        Ok(Source { text, cpp, tree, warnings })
+        let has_regions = text.contains("scop") || text.contains("multifor");
+        let unit = has_regions.then(|| unit::Unit::parse(&text, dir, flags).ok().map(Arc::new)).flatten();
+        Ok(Source { text, cpp, unit, tree, warnings })
     }
 
     /// Parse `text` with the preprocessor's defaults (headers from the
@@ -254,6 +261,14 @@ impl Source {
 
     /// Find and extract every SCoP.
     pub fn scops(&self) -> Scops {
+        self.scops_with(&[])
+    }
+
+    /// Find and extract every SCoP, with the functions `named_pure` (and
+    /// those `#pragma polyc pure(..)` names) taken for pure.
+    pub fn scops_with(&self, named_pure: &[String]) -> Scops {
+        let mut pure: BTreeSet<String> = named_pure.iter().cloned().collect();
+        pure.extend(pragma_lists(&self.cpp.visible, "pure"));
         let root = self.tree.root_node();
         let visible = self.cpp.visible.as_str();
         let (mut regions, mut rejected) = find_regions(root, visible);
@@ -262,7 +277,7 @@ impl Source {
         rejected.extend(outside);
         let mut scops = Vec::new();
         for region in regions {
-            match self.extract(&region) {
+            match self.extract(&region, &pure) {
                 Ok(scop) => scops.push(scop),
                 Err(d) if holds_multifor(&region) => rejected.push((region.body.clone(), unlowerable(d))),
                 Err(d) => rejected.push((region.body.clone(), d)),
@@ -277,7 +292,7 @@ impl Source {
     /// with its macros expanded ([`macros::expand_text`]), except the
     /// integer constants, which stay parameters under their names; the
     /// result is mapped back onto the file ([`expanded::to_source`]).
-    fn extract(&self, region: &Region) -> Result<ScopAst, Diagnostic> {
+    fn extract(&self, region: &Region, pure: &BTreeSet<String>) -> Result<ScopAst, Diagnostic> {
         let visible = self.cpp.visible.as_str();
         let function = enclosing_function(region.block);
         if let Some(bad) = function.and_then(|f| syntax_errors(f).into_iter().next()) {
@@ -298,7 +313,7 @@ impl Source {
         let table = self.cpp.macros_at(line);
         let constants = expanded::integer_constants(&table);
         let values = expanded::macro_values(&table, &constants);
-        let names = |root, src, f| Names::collect(root, src, f, &values);
+        let names = |root, src, f| Names::collect(root, src, f, &values).with_unit(self.unit.clone(), pure);
         let Some(f) = function.filter(|_| !holds_multifor(region)) else {
             return extract::extract(region, visible, &names(self.tree.root_node(), visible, function), function);
         };
@@ -331,6 +346,21 @@ impl Source {
             .map_err(|d| Diagnostic { span: analysed.map.source_range(&d.span), ..d })?;
         Ok(expanded::to_source(ast, &analysed, &self.text))
     }
+}
+
+/// The names every `#pragma polyc <what>(A, B)` line of `text` lists.
+fn pragma_lists(text: &str, what: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for line in text.lines() {
+        let words = line.trim_start().strip_prefix('#').map(str::trim_start);
+        let Some(rest) = words.and_then(|w| w.strip_prefix("pragma")).map(str::trim_start) else { continue };
+        let Some(list) = rest.strip_prefix("polyc").map(str::trim_start).and_then(|r| r.strip_prefix(what)) else {
+            continue;
+        };
+        let list = list.trim().trim_start_matches('(').trim_end_matches(')');
+        names.extend(list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(str::to_string));
+    }
+    names
 }
 
 /// The first line of `body` in `text` that is a preprocessor directive

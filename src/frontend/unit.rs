@@ -109,6 +109,10 @@ pub struct ParamEffect {
     pub reads_target: bool,
     /// The body writes the memory it points to.
     pub writes_target: bool,
+    /// The body touches only the object it points to (`*p`, `p[0]`,
+    /// `p->x`, or `p` passed on for the same), never past it: an argument
+    /// `&A[..]` then stands for that one element.
+    pub only_pointee: bool,
 }
 
 impl Unit {
@@ -491,6 +495,11 @@ impl Analysis<'_, '_> {
     }
 }
 
+/// Whether `e` is the integer literal 0.
+fn is_zero(e: &E) -> bool {
+    matches!(e, E::Constant(c) if matches!(&c.node, lang_c::ast::Constant::Integer(i) if &*i.number == "0"))
+}
+
 /// A function only declared: pure by attribute or as libm.
 fn declared(name: &str, d: &Declared) -> Function {
     let pure = d.pure_attribute || is_libm(name);
@@ -591,7 +600,8 @@ impl<'x, 's, 'a> Body<'x, 's, 'a> {
             let declarator = p.declarator.as_ref().map(|d| &d.node);
             let name = declarator.map_or("", declared_name).to_string();
             let shape = shape(p);
-            self.params.push(ParamEffect { pointer: shape.is_pointer(), ..Default::default() });
+            let pointer = shape.is_pointer();
+            self.params.push(ParamEffect { pointer, only_pointee: pointer, ..Default::default() });
             if has_volatile(&p.specifiers, declarator) {
                 self.fail(format!("has `volatile` parameter `{name}`"));
             }
@@ -836,6 +846,14 @@ impl<'x, 's, 'a> Body<'x, 's, 'a> {
         }
     }
 
+    /// `place` (a pointer parameter or memory through it) is indexed or
+    /// moved: the body reaches past the parameter's pointee.
+    fn reaches_past(&mut self, place: &Place) {
+        if let Place::Pointer(i, ..) | Place::Target(i, _) = *place {
+            self.params[i].only_pointee = false;
+        }
+    }
+
     fn touch(&mut self, index: usize, mode: Mode) {
         let p = &mut self.params[index];
         p.reads_target |= mode.reads();
@@ -877,6 +895,9 @@ impl<'x, 's, 'a> Body<'x, 's, 'a> {
             E::BinaryOperator(b) if b.node.operator.node == B::Index => {
                 self.expr(&b.node.rhs.node);
                 let base = self.pointer(&b.node.lhs.node)?;
+                if !is_zero(&b.node.rhs.node) {
+                    self.reaches_past(&base);
+                }
                 deref(base, e)
             }
             _ => Err(format!("accesses memory through {}", describe(e))),
@@ -907,11 +928,15 @@ impl<'x, 's, 'a> Body<'x, 's, 'a> {
             match b.node.operator.node {
                 B::Plus | B::Minus if self.levels(lhs) > 0 => {
                     self.expr(rhs);
-                    return self.pointer(lhs);
+                    let base = self.pointer(lhs)?;
+                    self.reaches_past(&base);
+                    return Ok(base);
                 }
                 B::Plus if self.levels(rhs) > 0 => {
                     self.expr(lhs);
-                    return self.pointer(rhs);
+                    let base = self.pointer(rhs)?;
+                    self.reaches_past(&base);
+                    return Ok(base);
                 }
                 _ => {}
             }
@@ -986,7 +1011,12 @@ impl<'x, 's, 'a> Body<'x, 's, 'a> {
             }),
         };
         match self.check(place) {
-            Some(Place::Target(i, _)) => self.touch(i, mode),
+            Some(Place::Target(i, _)) => {
+                self.touch(i, mode);
+                if !effect.only_pointee {
+                    self.params[i].only_pointee = false;
+                }
+            }
             Some(Place::Global(name, _)) if mode.writes() => self.fail(format!("writes global `{name}`")),
             Some(Place::Global(name, false)) => self.fail(format!("reads global `{name}`")),
             _ => {}
@@ -1042,7 +1072,12 @@ mod tests {
     }
 
     fn effect(pointer: bool, reads_target: bool, writes_target: bool) -> ParamEffect {
-        ParamEffect { pointer, reads_target, writes_target }
+        ParamEffect { pointer, reads_target, writes_target, only_pointee: pointer }
+    }
+
+    /// `e` for a parameter the body indexes or moves past its pointee.
+    fn past(e: ParamEffect) -> ParamEffect {
+        ParamEffect { only_pointee: false, ..e }
     }
 
     fn why<'u>(u: &'u Unit, name: &str) -> &'u str {
@@ -1141,10 +1176,13 @@ mod tests {
         assert_eq!(u.function("acc").unwrap().params, vec![effect(true, true, true)]);
         let row = u.function("row").unwrap();
         assert!(row.pure);
-        assert_eq!(row.params, vec![effect(false, false, false), effect(true, false, true), effect(true, true, false)]);
+        assert_eq!(
+            row.params,
+            vec![effect(false, false, false), past(effect(true, false, true)), past(effect(true, true, false))]
+        );
         let twice = u.function("twice").unwrap();
         assert!(twice.pure);
-        assert_eq!(twice.params, vec![effect(true, true, true), effect(false, false, false)]);
+        assert_eq!(twice.params, vec![past(effect(true, true, true)), effect(false, false, false)]);
         assert_eq!(u.function("getx").unwrap().params, vec![effect(true, true, false)]);
     }
 
@@ -1203,7 +1241,7 @@ mod tests {
         assert_eq!(why(&u, "one"), "`one` is not defined in the unit");
         assert!(!u.function("alloc").unwrap().returns_void);
         assert!(!u.function("first").unwrap().returns_void);
-        assert_eq!(u.function("first").unwrap().params, vec![effect(true, true, false)]);
+        assert_eq!(u.function("first").unwrap().params, vec![past(effect(true, true, false))]);
         assert!(u.function("nothing").unwrap().returns_void && u.function("nothing").unwrap().pure);
         assert_eq!(why(&u, "old"), "has an old-style definition");
     }
@@ -1219,13 +1257,13 @@ mod tests {
         );
         let f = u.function("f").unwrap();
         assert!(f.pure);
-        assert_eq!(f.params, vec![effect(true, true, false), effect(false, false, false)]);
+        assert_eq!(f.params, vec![past(effect(true, true, false)), effect(false, false, false)]);
         assert!(u.function("g").unwrap().pure);
         assert!(u.function("h").unwrap().pure);
         assert_eq!(why(&u, "k"), "`k` is not defined in the unit");
         let user = u.function("use").unwrap();
         assert!(user.pure);
-        assert_eq!(user.params, vec![effect(true, true, false)]);
+        assert_eq!(user.params, vec![past(effect(true, true, false))]);
     }
 
     #[test]

@@ -102,7 +102,8 @@ pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansi
     for web in webs {
         let name = fresh_name(&format!("polyc_{}", web.variable), |n| names.contains(n));
         names.insert(name.clone());
-        let ty = ast.arrays.iter().find(|(a, _)| *a == web.variable).map(|(_, d)| d.ty.clone()).unwrap_or_default();
+        let decl = ast.arrays.iter().find(|(a, _)| *a == web.variable).map(|(_, d)| d.clone()).unwrap_or_default();
+        let (ty, base) = (decl.ty, decl.base);
         let copy = match &web.last {
             Some(last) => match copy_back(&ast, &web, &name, last, &mut names) {
                 Some(copy) => Some(copy),
@@ -115,7 +116,7 @@ pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansi
         }
         ast.stmts.extend(copy);
         // Reached through a pointer to its rows (see `emit`).
-        ast.arrays.push((name.clone(), VarDecl { ty: ty.clone(), is_pointer: true, ..VarDecl::default() }));
+        ast.arrays.push((name.clone(), VarDecl { ty: ty.clone(), base, is_pointer: true, ..VarDecl::default() }));
         arrays.push(ExpandedArray { name, ty, extents: web.extents });
     }
     Ok(Some(Expansion { ast, arrays }))
@@ -126,7 +127,8 @@ pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansi
 /// cannot hold or a pointer (whose object is unknown).
 fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
     const WORDS: &[&str] = &["double", "float", "int", "long", "short", "char", "signed", "unsigned"];
-    if decl.ty.is_empty() || !decl.ty.split_whitespace().all(|w| WORDS.contains(&w)) || decl.is_pointer {
+    let ty = decl.arithmetic_type();
+    if ty.is_empty() || !ty.split_whitespace().all(|w| WORDS.contains(&w)) || decl.is_pointer {
         return None;
     }
     Some(if decl.extents.is_empty() { 2 } else { 1 })
