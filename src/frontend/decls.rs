@@ -2,7 +2,7 @@
 //! extents), macros, and every identifier in use (so that generated names
 //! never collide with the program's).
 
-use super::unit::Unit;
+use super::unit;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use tree_sitter::Node;
@@ -53,6 +53,12 @@ impl VarDecl {
     }
 }
 
+/// The words of a type that are not typedef names.
+const BUILTIN_TYPE_WORDS: &[&str] = &[
+    "double", "float", "int", "long", "short", "char", "signed", "unsigned", "const", "volatile", "static", "register",
+    "restrict", "_Bool", "void",
+];
+
 /// Names visible at a SCoP: the enclosing function's parameters and
 /// locals shadow the file's globals.
 #[derive(Debug, Default)]
@@ -60,8 +66,8 @@ pub struct Names {
     pub vars: HashMap<String, VarDecl>,
     pub macros: HashMap<String, String>,
     pub all_identifiers: BTreeSet<String>,
-    /// The translation unit's typedefs and functions, when it parsed.
-    pub unit: Option<Arc<Unit>>,
+    /// The translation unit's typedefs and functions.
+    pub unit: Option<Arc<unit::Lazy>>,
     /// Functions the user names pure (`#pragma polyc pure(f)`, `--pure=f`).
     pub named_pure: BTreeSet<String>,
 }
@@ -103,9 +109,11 @@ impl Names {
 
     /// These names with the unit's knowledge: typedef names resolved in
     /// every declared type, its functions for calls.
-    pub fn with_unit(mut self, unit: Option<Arc<Unit>>, named_pure: &BTreeSet<String>) -> Names {
-        if let Some(u) = &unit {
-            for v in self.vars.values_mut() {
+    pub fn with_unit(mut self, unit: Option<Arc<unit::Lazy>>, named_pure: &BTreeSet<String>) -> Names {
+        let spelled_with_names = |ty: &str| ty.split_whitespace().any(|w| !BUILTIN_TYPE_WORDS.contains(&w));
+        let needs_unit = self.vars.values().any(|v| spelled_with_names(&v.ty));
+        if let Some(u) = unit.as_ref().filter(|_| needs_unit).and_then(|u| u.get()) {
+            for v in self.vars.values_mut().filter(|v| spelled_with_names(&v.ty)) {
                 let words: Vec<&str> = v.ty.split_whitespace().map(|w| u.resolve_typedef(w).unwrap_or(w)).collect();
                 v.base = words.join(" ");
             }

@@ -39,9 +39,8 @@ pub struct Source {
     /// What the preprocessor made of it: the lines the parser reads
     /// (`cpp.visible`, as long as `text`) and the macros.
     cpp: cpp::Preprocessed,
-    /// The translation unit as lang-c reads it (typedefs, functions);
-    /// `None` for a file without regions or a unit lang-c cannot parse.
-    unit: Option<Arc<unit::Unit>>,
+    /// The translation unit as lang-c reads it (typedefs, functions).
+    unit: Arc<unit::Lazy>,
     tree: Tree,
     /// Warnings about the file as a whole: the preprocessor failed, parts
     /// that do not parse.
@@ -248,8 +247,7 @@ impl Source {
                 .with_note("it is copied as it is; a SCoP in a function that does not parse is kept as written"),
             );
         }
-        let has_regions = text.contains("scop") || text.contains("multifor");
-        let unit = has_regions.then(|| unit::Unit::parse(&text, dir, flags).ok().map(Arc::new)).flatten();
+        let unit = Arc::new(unit::Lazy::new(&text, dir, flags));
         Ok(Source { text, cpp, unit, tree, warnings })
     }
 
@@ -313,7 +311,7 @@ impl Source {
         let table = self.cpp.macros_at(line);
         let constants = expanded::integer_constants(&table);
         let values = expanded::macro_values(&table, &constants);
-        let names = |root, src, f| Names::collect(root, src, f, &values).with_unit(self.unit.clone(), pure);
+        let names = |root, src, f| Names::collect(root, src, f, &values).with_unit(Some(self.unit.clone()), pure);
         let Some(f) = function.filter(|_| !holds_multifor(region)) else {
             return extract::extract(region, visible, &names(self.tree.root_node(), visible, function), function);
         };

@@ -115,6 +115,28 @@ pub struct ParamEffect {
     pub only_pointee: bool,
 }
 
+/// The unit of a file, parsed the first time it is needed (a call, a
+/// typedef name): most SCoPs need neither, and parsing runs the
+/// preprocessor again.
+#[derive(Debug)]
+pub struct Lazy {
+    text: String,
+    dir: Option<std::path::PathBuf>,
+    flags: Flags,
+    unit: std::sync::OnceLock<Option<Unit>>,
+}
+
+impl Lazy {
+    pub fn new(text: &str, dir: Option<&Path>, flags: &Flags) -> Lazy {
+        Lazy { text: text.to_string(), dir: dir.map(Path::to_path_buf), flags: flags.clone(), unit: Default::default() }
+    }
+
+    /// The unit, or `None` when it cannot be parsed.
+    pub fn get(&self) -> Option<&Unit> {
+        self.unit.get_or_init(|| Unit::parse(&self.text, self.dir.as_deref(), &self.flags).ok()).as_ref()
+    }
+}
+
 impl Unit {
     /// Preprocess `text` (the file in `dir`, for `#include "..."`) with
     /// `$CC -E` (else `cc`) and the flags, and parse the result.

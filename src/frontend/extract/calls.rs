@@ -86,7 +86,7 @@ impl Extractor<'_> {
     /// What is known of `fname` when it may be called in a SCoP, or why
     /// it may not.
     fn known_pure(&self, n: Node, fname: &str) -> Res<Option<&Function>> {
-        let unit = self.names.unit.as_deref();
+        let unit = self.names.unit.as_deref().and_then(|u| u.get());
         let function = unit.and_then(|u| u.function(fname));
         let named = self.names.named_pure.contains(fname);
         match (function, named) {
