@@ -69,7 +69,6 @@ fn modes() -> Vec<Mode> {
     let best = StorageOptions { method: Method::Best, ..StorageOptions::default() };
     vec![
         Mode { name: "identity", options: Options::default(), threads: &[None] },
-        Mode { name: "auto", options: auto.clone(), threads: &[None] },
         Mode { name: "auto-tile", options: tiled(vec![32], None), threads: &[None] },
         Mode { name: "tile-l2", options: tiled(vec![32], Some(8)), threads: &[None] },
         // Small tiles, so that the small default sizes still cross many
@@ -86,12 +85,10 @@ fn modes() -> Vec<Mode> {
         Mode { name: "hex", options: shaped(TileShape::Hex, vec![]), threads: &[Some(1), Some(2)] },
         Mode { name: "hex-small", options: shaped(TileShape::Hex, vec![2, 3, 4]), threads: &[Some(2)] },
         Mode { name: "sica", options: shaped(TileShape::Sica, vec![]), threads: &[Some(1), Some(2)] },
-        Mode { name: "storage", options: Options { storage: best.clone(), ..Options::default() }, threads: &[None] },
-        Mode {
-            name: "default-storage",
-            options: Options { storage: best, ..Options::optimising() },
-            threads: &[Some(2)],
-        },
+        // The default schedule with `--storage=best` is tested on PolyBench
+        // (tests/polybench.rs), as isl's schedule without tiles is by
+        // every tiled mode here.
+        Mode { name: "storage", options: Options { storage: best, ..Options::default() }, threads: &[None] },
     ]
 }
 
