@@ -202,3 +202,10 @@ pub fn fresh_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
     }
     name
 }
+
+/// The names `polyc <what>(A, B)` lists, given the text after `#pragma`.
+pub fn polyc_pragma_list(argument: &str, what: &str) -> Option<Vec<String>> {
+    let list = argument.trim().strip_prefix("polyc")?.trim_start().strip_prefix(what)?;
+    let list = list.trim().trim_start_matches('(').trim_end_matches(')');
+    Some(list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(str::to_string).collect())
+}

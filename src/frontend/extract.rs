@@ -1,7 +1,7 @@
 //! Turn the statements of one pragma region into a [`ScopAst`], or say,
 //! with the exact span, why the region is not a static control part.
 
-use super::decls::{text, walk, Names};
+use super::decls::{polyc_pragma_list, text, walk, Names};
 use super::qexpr::{CmpOp, Cond, QExpr, Var};
 use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
@@ -78,13 +78,8 @@ fn named_by_pragma(function: Node, src: &str, what: &str) -> BTreeSet<String> {
     walk(function, &mut |n| {
         let is_pragma =
             n.kind() == "preproc_call" && n.child_by_field_name("directive").is_some_and(|d| text(d, src) == "#pragma");
-        let Some(argument) = n.child_by_field_name("argument").filter(|_| is_pragma) else { return };
-        let words = text(argument, src).trim();
-        let Some(list) = words.strip_prefix("polyc").map(str::trim_start).and_then(|w| w.strip_prefix(what)) else {
-            return;
-        };
-        let list = list.trim().trim_start_matches('(').trim_end_matches(')');
-        names.extend(list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(str::to_string));
+        let argument = n.child_by_field_name("argument").filter(|_| is_pragma);
+        names.extend(argument.and_then(|a| polyc_pragma_list(text(a, src), what)).unwrap_or_default());
     });
     names
 }

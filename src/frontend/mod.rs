@@ -351,12 +351,8 @@ fn pragma_lists(text: &str, what: &str) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for line in text.lines() {
         let words = line.trim_start().strip_prefix('#').map(str::trim_start);
-        let Some(rest) = words.and_then(|w| w.strip_prefix("pragma")).map(str::trim_start) else { continue };
-        let Some(list) = rest.strip_prefix("polyc").map(str::trim_start).and_then(|r| r.strip_prefix(what)) else {
-            continue;
-        };
-        let list = list.trim().trim_start_matches('(').trim_end_matches(')');
-        names.extend(list.split(',').map(str::trim).filter(|w| !w.is_empty()).map(str::to_string));
+        let argument = words.and_then(|w| w.strip_prefix("pragma"));
+        names.extend(argument.and_then(|a| decls::polyc_pragma_list(a, what)).unwrap_or_default());
     }
     names
 }
