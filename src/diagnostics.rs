@@ -51,7 +51,7 @@ pub enum Code {
     M0003,
     /// `multifor` loops kept sequential under `--parallel`.
     M0004,
-    /// The file could not be parsed as C.
+    /// The parser could not run.
     E0001,
     /// The input could not be read.
     E0002,
@@ -233,8 +233,9 @@ impl Code {
                 loops free of dependences are parallel."
             }
             Code::E0001 => {
-                "The file is not valid C as far as polyc's grammar (tree-sitter-c with `multifor`) can tell, so polyc cannot \
-                know where statements begin and end. Nothing is written."
+                "The parser could not run at all (polyc's grammar failed to load, or tree-sitter gave up), \
+                so polyc cannot know where statements begin and end. Nothing is written. Text that merely \
+                does not parse is not this error but warning P0016."
             }
             Code::E0002 => "The input file could not be read.",
             Code::E0003 => "The output file could not be written; nothing was changed.",
