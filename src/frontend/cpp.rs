@@ -103,9 +103,17 @@ const STDIN: &str = "\"<stdin>\"";
 /// written (`-fdirectives-only -dD`): its output says which lines are
 /// compiled and which macros are defined where.
 pub fn preprocess(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<Preprocessed, String> {
+    let stdout = run(text, dir, flags, &["-fdirectives-only", "-dD"])?;
+    Ok(read_output(text, &stdout))
+}
+
+/// The output of `$CC` (else `cc`) `-E` with `mode` and `flags` on
+/// `text`, given on its standard input as the file in `dir`; the error
+/// is the compiler's first complaint.
+pub fn run(text: &str, dir: Option<&Path>, flags: &Flags, mode: &[&str]) -> Result<String, String> {
     let compiler = std::env::var("CC").ok().filter(|c| !c.trim().is_empty()).unwrap_or_else(|| "cc".to_string());
     let mut command = Command::new(&compiler);
-    command.args(["-E", "-fdirectives-only", "-dD", "-x", "c"]);
+    command.arg("-E").args(mode).args(["-x", "c"]);
     if let Some(dir) = dir {
         command.arg("-iquote").arg(if dir.as_os_str().is_empty() { Path::new(".") } else { dir });
     }
@@ -123,8 +131,7 @@ pub fn preprocess(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<Prepr
         let first = stderr.lines().find(|l| l.contains("error")).unwrap_or_else(|| stderr.lines().next().unwrap_or(""));
         return Err(format!("the preprocessor `{compiler}` failed: {}", first.replace("<stdin>", "the file")));
     }
-    let stdout = String::from_utf8(output.stdout).map_err(|_| "the preprocessor's output is not UTF-8")?;
-    Ok(read_output(text, &stdout))
+    String::from_utf8(output.stdout).map_err(|_| "the preprocessor's output is not UTF-8".to_string())
 }
 
 /// Read `-fdirectives-only -dD` output: line markers `# N "file" flags`

@@ -60,9 +60,7 @@ use lang_c::ast::{
 use lang_c::driver::{parse_preprocessed, Config, Flavor};
 use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// Functions of the C library that read only their arguments.
 const LIBM: &[&str] = &[
@@ -141,7 +139,7 @@ impl Unit {
     /// Preprocess `text` (the file in `dir`, for `#include "..."`) with
     /// `$CC -E` (else `cc`) and the flags, and parse the result.
     pub fn parse(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<Unit, String> {
-        let source = preprocess(text, dir, flags)?;
+        let source = super::cpp::run(text, dir, flags, &[])?;
         let config = Config { cpp_command: String::new(), cpp_options: Vec::new(), flavor: Flavor::GnuC11 };
         let parse = parse_preprocessed(&config, source).map_err(|e| format!("cannot parse the unit: {e}"))?;
         let mut scan = Scan::default();
@@ -172,31 +170,6 @@ impl Unit {
         }
         self.functions.get(name)?.impure_because.as_deref()
     }
-}
-
-/// Run the preprocessor on `text`, as `cpp.rs` does, keeping line markers.
-fn preprocess(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<String, String> {
-    let compiler = std::env::var("CC").ok().filter(|c| !c.trim().is_empty()).unwrap_or_else(|| "cc".to_string());
-    let mut command = Command::new(&compiler);
-    command.args(["-E", "-x", "c"]);
-    if let Some(dir) = dir {
-        command.arg("-iquote").arg(if dir.as_os_str().is_empty() { Path::new(".") } else { dir });
-    }
-    command.args(flags.args()).arg("-");
-    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = command.spawn().map_err(|e| format!("cannot run the preprocessor `{compiler}`: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("the preprocessor's input is closed")?;
-    let input = text.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().map_err(|e| format!("the preprocessor `{compiler}` failed: {e}"))?;
-    // A write error only means the preprocessor stopped early; its status says why.
-    let _ = writer.join();
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let first = stderr.lines().find(|l| l.contains("error")).unwrap_or_else(|| stderr.lines().next().unwrap_or(""));
-        return Err(format!("the preprocessor `{compiler}` failed: {}", first.replace("<stdin>", "the file")));
-    }
-    String::from_utf8(output.stdout).map_err(|_| "the preprocessor's output is not UTF-8".to_string())
 }
 
 // ---------------------------------------------------------------------
@@ -1304,7 +1277,7 @@ mod tests {
         let u = Unit::parse(&text, path.parent(), &flags).expect("gemm.c parses");
         let total = start.elapsed();
         let start = std::time::Instant::now();
-        let source = preprocess(&text, path.parent(), &flags).expect("gemm.c preprocesses");
+        let source = super::super::cpp::run(&text, path.parent(), &flags, &[]).expect("gemm.c preprocesses");
         let cpp = start.elapsed();
         let config = Config { cpp_command: String::new(), cpp_options: Vec::new(), flavor: Flavor::GnuC11 };
         let start = std::time::Instant::now();
