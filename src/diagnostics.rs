@@ -43,6 +43,8 @@ pub enum Code {
     P0016,
     /// The preprocessor failed, or a macro could not be expanded.
     P0017,
+    /// Variables that may share memory, with no run-time check to decide.
+    P0018,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -60,7 +62,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 25] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -78,6 +80,7 @@ impl Code {
         Code::P0015,
         Code::P0016,
         Code::P0017,
+        Code::P0018,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -106,6 +109,7 @@ impl Code {
             Code::P0015 => "P0015",
             Code::P0016 => "P0016",
             Code::P0017 => "P0017",
+            Code::P0018 => "P0018",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -206,6 +210,16 @@ impl Code {
                 goes on with the macros the file defines itself. A macro whose expansion polyc \
                 cannot follow (one that takes its arguments from text after it, or does not end) \
                 keeps the SCoP that uses it as written."
+            }
+            Code::P0018 => {
+                "The dependences polyc computes treat each variable as memory of its own, which C \
+                does not promise for pointers and array parameters: `f(n, a, a)` passes one buffer \
+                twice. For each pair that may overlap (not two variables with storage of their own, \
+                not a `restrict` pointer, one of them written), the output checks at run time that \
+                the address ranges the SCoP touches do not meet, and runs the source text if they \
+                do. This SCoP reaches a variable whose range polyc cannot bound by an affine \
+                expression of the parameters, so it is kept as written. Declare the pointers \
+                `restrict` if they never overlap, or pass `--assume-no-alias`."
             }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \

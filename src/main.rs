@@ -291,6 +291,11 @@ struct TransformArgs {
     #[arg(long)]
     trace: bool,
 
+    /// Take pointers and array parameters never to share memory (as
+    /// polycc does): no run-time alias checks in the output.
+    #[arg(long)]
+    assume_no_alias: bool,
+
     /// Contraction of temporary arrays (reported by --emit=storage).
     #[arg(long, value_enum, default_value_t = Method::None)]
     storage: Method,
@@ -402,6 +407,7 @@ impl TransformArgs {
             svg: SvgOptions::default(),
             preprocessor: cpp::Flags::default(),
             pure: Vec::new(),
+            assume_no_alias: self.assume_no_alias,
         })
     }
 

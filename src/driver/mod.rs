@@ -149,6 +149,9 @@ pub struct Options {
     pub preprocessor: cpp::Flags,
     /// `--pure`: functions taken for pure besides those the file shows.
     pub pure: Vec<String>,
+    /// `--assume-no-alias`: pointers and array parameters never share
+    /// memory, so the output has no run-time alias checks.
+    pub assume_no_alias: bool,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -170,6 +173,7 @@ impl Default for Options {
             isl_budget: isl::DEFAULT_OPERATION_BUDGET,
             time_budget: Some(isl::DEFAULT_TIME_BUDGET),
             trace: false,
+            assume_no_alias: false,
             storage: StorageOptions::default(),
             simulate: SimulateOptions::default(),
             svg: SvgOptions::default(),
@@ -339,7 +343,11 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
             }
             Err(e) => {
                 let what = if options.emit == Emit::C { "SCoP kept unchanged" } else { "SCoP not reported" };
-                let code = if matches!(e, ModelError::OutOfTime(_)) { Code::P0015 } else { Code::P0011 };
+                let code = match e {
+                    ModelError::OutOfTime(_) => Code::P0015,
+                    ModelError::Alias(_) => Code::P0018,
+                    _ => Code::P0011,
+                };
                 let d = Diagnostic::warning(code, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
                 scops.push(summary(&source.text, &pragma, ScopStatus::Rejected, n_stmts, Some(d.code)));
                 diagnostics.push(d);
@@ -678,6 +686,13 @@ fn print_planned(
     // them in bounds. A multifor has no source text to run instead, nor
     // has the trace.
     let in_bounds = if versioned && options.reorders() { scop.in_bounds()?.disjuncts()? } else { vec![Vec::new()] };
+    // So are variables that may share memory, which the dependences
+    // treat as distinct.
+    let disjoint = if versioned && options.reorders() && !options.assume_no_alias {
+        scop.alias_checks()?.map_err(ModelError::Alias)?
+    } else {
+        Vec::new()
+    };
     let mut notes = plan.notes;
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -706,6 +721,7 @@ fn print_planned(
         expanded: storage.expanded,
         work: work.as_deref(),
         in_bounds: &in_bounds,
+        disjoint: &disjoint,
         contracted: &contracted,
         source: storage.source,
     };

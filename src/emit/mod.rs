@@ -7,6 +7,7 @@ use crate::frontend::decls::fresh_name;
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::{AccessKind, Stmt};
 use crate::model::affine::{Constraint, LinExpr, Term};
+use crate::model::alias::AliasCheck;
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
@@ -25,6 +26,7 @@ pub struct Helpers {
     pub max: bool,
     pub min_work: bool,
     pub modulo: bool,
+    pub disjoint: bool,
 }
 
 impl Helpers {
@@ -36,11 +38,12 @@ impl Helpers {
             max: self.max || o.max,
             min_work: self.min_work || o.min_work,
             modulo: self.modulo || o.modulo,
+            disjoint: self.disjoint || o.disjoint,
         }
     }
 
     pub fn any(self) -> bool {
-        self.floord || self.ceild || self.min || self.max || self.min_work || self.modulo
+        self.floord || self.ceild || self.min || self.max || self.min_work || self.modulo || self.disjoint
     }
 
     /// The definitions, guarded so that a second copy is harmless.
@@ -53,6 +56,11 @@ impl Helpers {
             (self.max, "polyc_max", "(x, y) ((x) > (y) ? (x) : (y))"),
             (self.min_work, "POLYC_MIN_WORK", &min_work),
             (self.modulo, "polyc_mod", "(a, m) ((((a) % (m)) + (m)) % (m))"),
+            (
+                self.disjoint,
+                "polyc_disjoint",
+                "(a, a_end, b, b_end) \\\n  ((__UINTPTR_TYPE__)(a_end) <= (__UINTPTR_TYPE__)(b) || (__UINTPTR_TYPE__)(b_end) <= (__UINTPTR_TYPE__)(a))",
+            ),
         ];
         let mut out = String::new();
         for (used, name, body) in defs {
@@ -95,6 +103,9 @@ pub struct Program<'a> {
     /// subscript stays within its array's declared extents: the new
     /// loops run only there, else `source`.
     pub in_bounds: &'a [Vec<Constraint>],
+    /// Variables that may share memory: the new loops run only where
+    /// the address ranges of each pair do not meet, else `source`.
+    pub disjoint: &'a [AliasCheck],
     /// Temporary arrays folded onto fewer cells (the statements already
     /// access them): declared in the block of the new loops, which run
     /// only where the mappings are proven.
@@ -249,7 +260,8 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         jammed: false,
     };
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
-    if program.expanded.is_empty() && program.work.is_none() && program.contracted.is_empty() && in_bounds_everywhere {
+    let unchecked = program.work.is_none() && in_bounds_everywhere && program.disjoint.is_empty();
+    if program.expanded.is_empty() && program.contracted.is_empty() && unchecked {
         p.nodes(nodes, 0);
     } else {
         p.versioned(nodes);

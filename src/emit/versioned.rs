@@ -4,6 +4,7 @@
 
 use super::{Node, Printer, Program};
 use crate::model::affine::{Constraint, LinExpr};
+use crate::model::alias::{AliasCheck, Footprint};
 use crate::storage::Contraction;
 
 /// An array the versioned code allocates on the heap.
@@ -34,6 +35,10 @@ impl<'a> Printer<'a> {
             if let Some(proven) = self.proven_where(context).filter(|p| !wanted.contains(p)) {
                 wanted.push(proven);
             }
+        }
+        for check in self.program.disjoint {
+            let disjoint = self.disjoint(check);
+            wanted.push(disjoint);
         }
         let heap = self.heap_arrays();
         let blocked = !heap.is_empty();
@@ -133,6 +138,22 @@ impl<'a> Printer<'a> {
         }
         let rows: Vec<String> = c.mapping.stored_extents().iter().map(|e| format!("[{}]", self.expr(e))).collect();
         self.line(depth, &format!("{} {}{};", c.ty, c.name, rows.concat()));
+    }
+
+    /// `polyc_disjoint(...)`: the addresses `check`'s two footprints span
+    /// do not meet.
+    fn disjoint(&mut self, check: &AliasCheck) -> String {
+        self.helpers.disjoint = true;
+        let [first, second] = [&check.first, &check.second].map(|f| self.address_range(f));
+        format!("polyc_disjoint({}, {})", first, second)
+    }
+
+    /// `low, end`: the address of a footprint's lowest corner, and one
+    /// past its highest.
+    fn address_range(&mut self, footprint: &Footprint) -> String {
+        let low: Vec<String> = footprint.low.iter().map(|b| self.extreme(b, false)).collect();
+        let high: Vec<String> = footprint.high.iter().map(|b| self.extreme(b, true)).collect();
+        format!("{}, {} + 1", footprint.address(&low), footprint.address(&high))
     }
 
     /// `work >= POLYC_MIN_WORK`, `work` summing each statement's product

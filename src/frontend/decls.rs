@@ -24,6 +24,15 @@ pub struct VarDecl {
     pub constant_extents: bool,
     /// Declared in the body of the function that holds the SCoP.
     pub is_local: bool,
+    /// Declared `static`: one object for the whole run, even in a function.
+    pub is_static: bool,
+    /// A `restrict` pointer (or array parameter): what it points to is
+    /// reached through nothing else while it is in scope.
+    pub is_restrict: bool,
+    /// A linearly indexed array seen as multi-dimensional: the extents of
+    /// that view as C text over the SCoP's parameters, outermost first
+    /// (the outermost empty: unknown).
+    pub delinearised: Option<Vec<String>>,
 }
 
 impl VarDecl {
@@ -129,7 +138,8 @@ impl Names {
         for declarator in decl.children_by_field_name("declarator", &mut cursor) {
             let is_parameter = decl.kind() == "parameter_declaration";
             let is_local = !is_parameter && decl.parent().is_some_and(|p| p.kind() != "translation_unit");
-            let mut var = VarDecl { ty: ty.clone(), is_parameter, is_local, ..VarDecl::default() };
+            let is_static = has_child(decl, src, "storage_class_specifier", "static");
+            let mut var = VarDecl { ty: ty.clone(), is_parameter, is_local, is_static, ..VarDecl::default() };
             if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
                 var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
                 self.vars.insert(name, var);
@@ -167,17 +177,32 @@ fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String
                 n = n.child_by_field_name("declarator").or_else(|| n.named_child(0))?;
             }
             "array_declarator" => {
+                var.is_restrict |= has_restrict_qualifier(n, src);
                 let size = n.child_by_field_name("size").map_or("", |s| text(s, src));
                 var.extents.insert(0, size.to_string());
                 n = n.child_by_field_name("declarator")?;
             }
             "pointer_declarator" => {
                 var.is_pointer = true;
+                var.is_restrict |= has_restrict_qualifier(n, src);
                 n = n.child_by_field_name("declarator")?;
             }
             _ => return None,
         }
     }
+}
+
+/// Whether `n` has a child of kind `kind` spelled `word`.
+fn has_child(n: Node, src: &str, kind: &str, word: &str) -> bool {
+    let mut cursor = n.walk();
+    let found = n.children(&mut cursor).any(|c| c.kind() == kind && text(c, src) == word);
+    found
+}
+
+/// Whether a pointer or array declarator is qualified `restrict` (or
+/// gcc's spellings of it).
+fn has_restrict_qualifier(n: Node, src: &str) -> bool {
+    ["restrict", "__restrict", "__restrict__"].iter().any(|w| has_child(n, src, "type_qualifier", w))
 }
 
 pub fn text<'a>(n: Node, src: &'a str) -> &'a str {

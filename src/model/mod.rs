@@ -7,6 +7,7 @@
 //! name can clash with an isl keyword).
 
 pub mod affine;
+pub mod alias;
 pub mod isl;
 mod report;
 
@@ -26,6 +27,8 @@ pub enum ModelError {
     Input(String),
     /// The SCoP ran out of its wall-clock budget (in the phase named).
     OutOfTime(String),
+    /// Two variables may share memory and no run-time check can say.
+    Alias(String),
 }
 
 impl std::fmt::Display for ModelError {
@@ -33,7 +36,7 @@ impl std::fmt::Display for ModelError {
         match self {
             ModelError::Isl(e) => write!(f, "isl: {e}"),
             ModelError::TooComplex => f.write_str("an expression needs too many case splits"),
-            ModelError::Input(why) | ModelError::OutOfTime(why) => f.write_str(why),
+            ModelError::Input(why) | ModelError::OutOfTime(why) | ModelError::Alias(why) => f.write_str(why),
         }
     }
 }

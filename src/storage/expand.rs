@@ -115,8 +115,10 @@ pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansi
             ast.stmts[k] = expanded_statement(&ast.stmts[k], &web, &name);
         }
         ast.stmts.extend(copy);
-        // Reached through a pointer to its rows (see `emit`).
-        ast.arrays.push((name.clone(), VarDecl { ty: ty.clone(), base, is_pointer: true, ..VarDecl::default() }));
+        // Reached through a `restrict` pointer to its rows, new memory
+        // (see `emit`).
+        let decl = VarDecl { ty: ty.clone(), base, is_pointer: true, is_restrict: true, ..VarDecl::default() };
+        ast.arrays.push((name.clone(), decl));
         arrays.push(ExpandedArray { name, ty, extents: web.extents });
     }
     Ok(Some(Expansion { ast, arrays }))

@@ -1,0 +1,216 @@
+//! Which variables of a SCoP may share memory, and the run-time checks
+//! that they do not (seed 001, SPolly's alias checks).
+//!
+//! The dependences treat every variable as its own memory, which C does
+//! not promise: `rows(n, a, a)` passes one buffer as two array
+//! parameters. A variable with storage of its own (a global, a local, a
+//! scalar) is distinct from every other such variable, and a function's
+//! pointer parameters cannot point to its automatic locals; a `restrict`
+//! pointer shares nothing with what else the function reaches while one
+//! of them is written. Every other pair the SCoP touches, one of them
+//! written, may overlap, and gets a check: the address intervals each
+//! touches do not meet.
+//!
+//! An interval runs from the address of the lowest corner of the cells
+//! an array's accesses reach (each subscript at its minimum over the
+//! parameters) to one past the highest corner. An address grows with
+//! each subscript (every stride is positive), so every cell touched lies
+//! inside, whether or not the subscripts stay within their extents.
+
+use super::isl::{IslResult, Map, Set};
+use super::{array_tuple, bounds, extent_in_isl, params_decl, Scop};
+use crate::frontend::decls::VarDecl;
+use crate::frontend::AccessKind;
+use crate::model::affine::LinExpr;
+
+/// The cells of one variable a SCoP may touch: per subscript, the
+/// bounds whose minimum (`low`) and maximum (`high`) enclose its values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Footprint {
+    pub array: String,
+    pub low: Vec<Vec<LinExpr>>,
+    pub high: Vec<Vec<LinExpr>>,
+    /// A linearly indexed pointer seen as a multi-dimensional array: its
+    /// extents, outermost first (see `VarDecl::delinearised`).
+    pub delinearised: Option<Vec<String>>,
+}
+
+impl Footprint {
+    /// The C address of the cell at `corner` (one printed subscript per
+    /// dimension, in the model's dimensions).
+    pub fn address(&self, corner: &[String]) -> String {
+        if corner.is_empty() {
+            return format!("&{}", self.array);
+        }
+        match &self.delinearised {
+            Some(extents) => {
+                let mut linear = format!("({})", corner[0]);
+                for (extent, sub) in extents.iter().zip(corner).skip(1) {
+                    linear = format!("{linear} * ({extent}) + ({sub})");
+                }
+                format!("&{}[{linear}]", self.array)
+            }
+            None => format!("&{}{}", self.array, corner.iter().map(|s| format!("[{s}]")).collect::<String>()),
+        }
+    }
+}
+
+/// Two variables that may overlap, whose footprints must not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AliasCheck {
+    pub first: Footprint,
+    pub second: Footprint,
+}
+
+/// Where a variable's cells live, as far as aliasing goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Home {
+    /// Storage of its own; `automatic`: a local of the SCoP's function
+    /// (or a scalar parameter), which no pointer from its caller reaches.
+    Own { automatic: bool },
+    /// Wherever a pointer (or array parameter) points.
+    Pointer { parameter: bool, restrict: bool },
+}
+
+fn home(decl: &VarDecl) -> Home {
+    let array_parameter = decl.is_parameter && !decl.extents.is_empty();
+    if decl.is_pointer || array_parameter {
+        Home::Pointer { parameter: decl.is_parameter, restrict: decl.is_restrict }
+    } else {
+        Home::Own { automatic: (decl.is_local && !decl.is_static) || decl.is_parameter }
+    }
+}
+
+fn may_overlap(a: Home, b: Home) -> bool {
+    !matches!(
+        (a, b),
+        (Home::Own { .. }, Home::Own { .. })
+            | (Home::Pointer { restrict: true, .. }, _)
+            | (_, Home::Pointer { restrict: true, .. })
+            | (Home::Pointer { parameter: true, .. }, Home::Own { automatic: true })
+            | (Home::Own { automatic: true }, Home::Pointer { parameter: true, .. })
+    )
+}
+
+impl Scop {
+    /// The checks that the variables of the SCoP that may share memory do
+    /// not; `Err` names a pair no check can decide (a footprint without
+    /// affine bounds).
+    pub fn alias_checks(&self) -> IslResult<Result<Vec<AliasCheck>, String>> {
+        let arrays = &self.ast.arrays;
+        let written = |name: &str| {
+            self.statements.iter().flat_map(|s| &s.accesses).any(|a| a.array == name && a.kind == AccessKind::Write)
+        };
+        let mut footprints: Vec<Option<Option<Footprint>>> = vec![None; arrays.len()];
+        let mut checks = Vec::new();
+        for (i, (a, a_decl)) in arrays.iter().enumerate() {
+            for (j, (b, b_decl)) in arrays.iter().enumerate().skip(i + 1) {
+                if !may_overlap(home(a_decl), home(b_decl)) || !(written(a) || written(b)) {
+                    continue;
+                }
+                for k in [i, j] {
+                    if footprints[k].is_none() {
+                        footprints[k] = Some(self.footprint(&arrays[k].0, &arrays[k].1)?);
+                    }
+                }
+                match (&footprints[i], &footprints[j]) {
+                    (Some(Some(first)), Some(Some(second))) => {
+                        checks.push(AliasCheck { first: first.clone(), second: second.clone() })
+                    }
+                    _ => {
+                        return Ok(Err(format!(
+                            "'{a}' and '{b}' may share memory, and polyc cannot bound what the SCoP touches of both"
+                        )))
+                    }
+                }
+            }
+        }
+        Ok(Ok(checks))
+    }
+
+    /// What the SCoP's accesses to `array` reach, subscript by subscript;
+    /// else its declared extents (within which the in-bounds check keeps
+    /// the subscripts); `None` if neither has affine bounds.
+    fn footprint(&self, array: &str, decl: &VarDecl) -> IslResult<Option<Footprint>> {
+        let accesses: Vec<&Map> = self
+            .statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .filter(|a| a.array == array)
+            .map(|a| &a.relation)
+            .collect();
+        let rank = match accesses.first() {
+            Some(r) => r.n_out()?,
+            None => return Ok(None),
+        };
+        let mut footprint = Footprint {
+            array: array.to_string(),
+            low: vec![Vec::new(); rank],
+            high: vec![Vec::new(); rank],
+            delinearised: decl.delinearised.clone(),
+        };
+        for relation in accesses {
+            if relation.n_out()? != rank {
+                return Ok(None);
+            }
+            let cells = relation.range()?;
+            for d in 0..rank {
+                let Some((low, high)) = self.cell_bounds(&cells, array, rank, d)? else {
+                    return self.declared_footprint(array, decl, rank);
+                };
+                push_bound(&mut footprint.low[d], low, -1);
+                push_bound(&mut footprint.high[d], high, 1);
+            }
+        }
+        Ok(Some(footprint))
+    }
+
+    /// Bounds over the parameters of subscript `d` of `cells`.
+    fn cell_bounds(&self, cells: &Set, array: &str, rank: usize, d: usize) -> IslResult<Option<(LinExpr, LinExpr)>> {
+        let subscripts: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
+        let project = Map::parse(&format!(
+            "{} -> {{ {}[{}] -> [o{d}] }}",
+            params_decl(self.ast.params.len()),
+            array_tuple(array),
+            subscripts.join(", ")
+        ))?;
+        bounds(&project.intersect_domain(cells)?.range()?)
+    }
+
+    /// The whole declared array, if its every extent is affine.
+    fn declared_footprint(&self, array: &str, decl: &VarDecl, rank: usize) -> IslResult<Option<Footprint>> {
+        let extents = decl.delinearised.as_ref().unwrap_or(&decl.extents);
+        if extents.len() != rank {
+            return Ok(None);
+        }
+        let mut footprint = Footprint {
+            array: array.to_string(),
+            low: Vec::new(),
+            high: Vec::new(),
+            delinearised: decl.delinearised.clone(),
+        };
+        for extent in extents {
+            let Some(extent) = extent_in_isl(extent, &self.ast.params) else { return Ok(None) };
+            let last = Set::parse(&format!("{} -> {{ [x] : x = {extent} - 1 }}", params_decl(self.ast.params.len())))?;
+            let Some((_, high)) = bounds(&last)? else { return Ok(None) };
+            footprint.low.push(vec![LinExpr::constant(0)]);
+            footprint.high.push(vec![high]);
+        }
+        Ok(Some(footprint))
+    }
+}
+
+/// Add `bound` to `bounds`, whose minimum (`sign` -1) or maximum (1)
+/// counts: of two bounds a constant apart, only the extreme one.
+fn push_bound(bounds: &mut Vec<LinExpr>, bound: LinExpr, sign: i64) {
+    for known in bounds.iter_mut() {
+        let difference = bound.sub(known);
+        if difference.is_constant() {
+            if difference.constant * sign > 0 {
+                *known = bound;
+            }
+            return;
+        }
+    }
+    bounds.push(bound);
+}
