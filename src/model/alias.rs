@@ -55,6 +55,24 @@ impl Footprint {
     }
 }
 
+impl Footprint {
+    /// `C[0..n - 1][min(0, m)..n]`, with the program's parameter names.
+    pub fn describe(&self, params: &[String]) -> String {
+        let text = |bounds: &[LinExpr], pick: &str| {
+            let texts: Vec<String> =
+                bounds.iter().map(|b| b.param_text(params).unwrap_or_else(|| "?".into())).collect();
+            if texts.len() == 1 {
+                texts[0].clone()
+            } else {
+                format!("{pick}({})", texts.join(", "))
+            }
+        };
+        let ranges: String =
+            self.low.iter().zip(&self.high).map(|(l, h)| format!("[{}..{}]", text(l, "min"), text(h, "max"))).collect();
+        format!("{}{ranges}", self.array)
+    }
+}
+
 /// Two variables that may overlap, whose footprints must not.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AliasCheck {

@@ -11,6 +11,9 @@ struct ScopReport {
     context: String,
     statements: Vec<StatementReport>,
     arrays: Vec<ArrayReport>,
+    /// What the transformed code assumes, checked at run time before it
+    /// runs: subscripts within extents, variables apart in memory.
+    assumptions: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -86,7 +89,25 @@ fn report(scop: &Scop, source: &str) -> Result<ScopReport, super::ModelError> {
             extents: decl.extents.clone(),
         })
         .collect();
-    Ok(ScopReport { params: params.clone(), context: show(scop.context.to_text()?), statements, arrays })
+    let assumptions = assumptions(scop, &show)?;
+    Ok(ScopReport { params: params.clone(), context: show(scop.context.to_text()?), statements, arrays, assumptions })
+}
+
+/// The run-time checks the transformed code runs behind, in words.
+fn assumptions(scop: &Scop, show: &dyn Fn(String) -> String) -> Result<Vec<String>, super::ModelError> {
+    let mut out = vec![format!("subscripts within their extents: {}", show(scop.in_bounds()?.to_text()?))];
+    match scop.alias_checks()? {
+        Ok(checks) => {
+            let params = &scop.ast.params;
+            out.extend(
+                checks.iter().map(|c| {
+                    format!("disjoint in memory: {} and {}", c.first.describe(params), c.second.describe(params))
+                }),
+            )
+        }
+        Err(why) => out.push(format!("unchecked: {why}")),
+    }
+    Ok(out)
 }
 
 fn accesses(
@@ -119,6 +140,9 @@ pub fn scop_text(scop: &Scop, source: &str) -> Result<String, super::ModelError>
     for a in &r.arrays {
         let extents: String = a.extents.iter().map(|e| format!("[{e}]")).collect();
         out.push_str(&format!("array: {} {}{}\n", a.element_type, a.name, extents));
+    }
+    for a in &r.assumptions {
+        out.push_str(&format!("assumes: {a}\n"));
     }
     for s in &r.statements {
         out.push_str(&format!("{} (line {}): {}\n", s.name, s.line, s.text));
