@@ -173,3 +173,46 @@ fn a_footprint_without_affine_bounds_keeps_the_scop() {
     let assumed = compiled(source, &Options { assume_no_alias: true, ..Options::optimising() });
     assert_ne!(assumed, source);
 }
+
+/// `alias checks: A apart, O overlapping` from a corpus pointer kernel's
+/// stderr.
+fn counted_checks(stderr: &str) -> Option<(u64, u64)> {
+    let line = stderr.lines().find_map(|l| l.strip_prefix("alias checks: "))?;
+    let (apart, overlapping) = line.split_once(" apart, ")?;
+    Some((apart.parse().ok()?, overlapping.strip_suffix(" overlapping")?.parse().ok()?))
+}
+
+#[test]
+fn every_pointer_kernel_is_transformed_for_distinct_buffers_and_not_for_overlapping_ones() {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(root().join("corpus/pointers")).expect("corpus/pointers").flatten() {
+        files.push(entry.path());
+    }
+    files.sort();
+    assert!(files.len() >= 8, "{files:?}");
+    let failures = on_workers(&files, |path| {
+        let name = stem(path);
+        let dir = scratch(&format!("alias-{name}"));
+        let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).map_err(|d| d.message)?;
+        if !scop_regions(&outcome.output).contains("#pragma omp") {
+            let codes: Vec<&str> = outcome.diagnostics.iter().map(|d| d.code.as_str()).collect();
+            return Err(format!("{name}: not transformed ({codes:?})"));
+        }
+        let (expected, _) = run(&dir, "source", &source, "1");
+        for threads in ["1", "2"] {
+            let (out, err) = run(&dir, "polyc", &outcome.output, threads);
+            if out != expected {
+                return Err(format!("{name}: prints something else on {threads} threads"));
+            }
+            // The call on distinct buffers passes every check, the call
+            // on overlapping ones fails one and runs the source text.
+            match counted_checks(&err) {
+                Some((apart, overlapping)) if apart >= 1 && overlapping >= 1 => {}
+                other => return Err(format!("{name}: alias checks {other:?} ({err})")),
+            }
+        }
+        Ok(())
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

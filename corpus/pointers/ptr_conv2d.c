@@ -25,7 +25,7 @@ static struct timespec polyc_bench_t0, polyc_bench_t1;
 #ifndef W
 #define W 90
 #endif
-/* polyc-bench: -DH=3000 -DW=3000 */
+/* polyc-bench: -DH=6000 -DW=6000 */
 
 /* polyc's output runs its new loops only if the buffers a SCoP writes
    do not overlap the others it touches (polyc_disjoint, which the output
