@@ -708,6 +708,7 @@ fn print_planned(
         in_bounds: &in_bounds,
         contracted: &contracted,
         source: storage.source,
+        definitions: &scop.ast.definitions,
     };
     let printed = emit::print(&program, &nodes);
     if printed.jammed {

@@ -100,6 +100,11 @@ pub struct Program<'a> {
     /// only where the mappings are proven.
     pub contracted: &'a [Contraction],
     pub source: &'a str,
+    /// Parameters the front end defined (name, C expression over the
+    /// others; [`crate::frontend::ScopAst::definitions`]): declared
+    /// first, in a block around everything else, so that the run-time
+    /// checks and the new loops see them.
+    pub definitions: &'a [(String, String)],
 }
 
 /// Statement instances below which a SCoP runs as written: tiles, loop
@@ -248,11 +253,21 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         loops_outside: 0,
         jammed: false,
     };
+    let defined = !program.definitions.is_empty();
+    if defined {
+        p.line(0, "{");
+        for (name, value) in program.definitions {
+            p.line(1, &format!("const long {name} = {value};"));
+        }
+    }
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
     if program.expanded.is_empty() && program.work.is_none() && program.contracted.is_empty() && in_bounds_everywhere {
         p.nodes(nodes, 0);
     } else {
         p.versioned(nodes);
+    }
+    if defined {
+        p.line(0, "}");
     }
     Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
 }

@@ -10,6 +10,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 mod calls;
+mod delinearise;
 mod multifor;
 
 type Res<T> = Result<T, Diagnostic>;
@@ -31,6 +32,8 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         referential: Vec::new(),
         multifor: multifor::Scope::default(),
         rank_mapping: None,
+        definitions: Vec::new(),
+        shapes: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -45,10 +48,13 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
     }
     let first_item = region.items.iter().find(|n| n.kind() != "comment").unwrap_or(&region.open);
     let indent = indentation(src, first_item.start_byte());
+    let views = x.views()?;
     let mut arrays: Vec<(String, super::VarDecl)> = Vec::new();
     for a in x.stmts.iter().flat_map(|s| &s.accesses) {
         if !arrays.iter().any(|(n, _)| *n == a.array) {
-            arrays.push((a.array.clone(), names.vars.get(&a.array).cloned().unwrap_or_default()));
+            let mut decl = names.vars.get(&a.array).cloned().unwrap_or_default();
+            decl.delinearised = views.get(&a.array).cloned();
+            arrays.push((a.array.clone(), decl));
         }
     }
     let (mut temporaries, live_out) = match function {
@@ -69,6 +75,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         temporaries,
         live_out,
         rank_mapping: x.rank_mapping,
+        definitions: x.definitions,
     })
 }
 
@@ -101,7 +108,11 @@ fn temporaries(
     arrays
         .iter()
         .filter(|(name, d)| {
-            d.is_local && !d.extents.is_empty() && !d.is_pointer && outside.get(name.as_str()) == Some(&1)
+            d.is_local
+                && !d.extents.is_empty()
+                && !d.is_pointer
+                && d.delinearised.is_none()
+                && outside.get(name.as_str()) == Some(&1)
         })
         .map(|(name, _)| name.clone())
         .collect()
@@ -148,6 +159,13 @@ struct Extractor<'a> {
     /// The `multifor` loops the walk is inside.
     multifor: multifor::Scope,
     rank_mapping: Option<super::RankMapping>,
+    /// Fresh parameters and their C definitions (see [`super::ScopAst::definitions`]).
+    definitions: Vec<(String, String)>,
+    /// Each subscripted access of a one-subscript array: the array, the
+    /// extents below the outermost of the view its subscript was split
+    /// into (none for an affine subscript; `None` for an access with
+    /// several subscripts), and its span.
+    shapes: Vec<(String, Option<Vec<String>>, Range<usize>)>,
 }
 
 /// What a statement under construction has collected.
@@ -497,6 +515,11 @@ impl<'a> Extractor<'a> {
                 }
             }
             "binary_expression" => {
+                if matches!(self.operator(n), "*" | "/" | "%") {
+                    if let Some(p) = self.specialised(n, code)? {
+                        return Ok(p);
+                    }
+                }
                 let (l, r) = self.operands(n, code)?;
                 match self.operator(n) {
                     "+" => Ok(QExpr::plus(self.affine(l, code)?, self.affine(r, code)?)),
@@ -746,11 +769,29 @@ impl<'a> Extractor<'a> {
             return Err(reject(Code::P0006, base, format!("`{array}` is not an array"), "subscripted scalar"));
         }
         subs.reverse();
+        let single = subs.len() == 1;
         let mut subscripts = Vec::new();
+        let mut shape = None;
         for s in subs {
-            subscripts.push(self.affine(s, Code::P0002)?);
+            let (params, definitions) = (self.params.len(), self.definitions.len());
+            match self.affine(s, Code::P0002) {
+                Ok(q) => {
+                    subscripts.push(q);
+                    shape = single.then(Vec::new);
+                }
+                Err(e) if single && self.may_delinearise(&array) => {
+                    // What the failed attempt introduced is unused.
+                    self.params.truncate(params);
+                    self.definitions.truncate(definitions);
+                    let Ok(Some((split, extents))) = self.delinearise(s, Code::P0002) else { return Err(e) };
+                    subscripts.extend(split);
+                    shape = Some(extents);
+                }
+                Err(e) => return Err(e),
+            }
             self.record_iter_uses(s, parts);
         }
+        self.shapes.push((array.clone(), shape, n.byte_range()));
         if kind == AccessKind::Write {
             self.writes.push((array.clone(), base.byte_range()));
         }
@@ -770,6 +811,47 @@ impl<'a> Extractor<'a> {
                 }
             }
         });
+    }
+
+    /// The view of each array whose subscripts were split (extents,
+    /// outermost first, the outermost empty): every access of such an
+    /// array must have been split into the same view, in a region with
+    /// no `multifor` (whose regenerated code has no source text to fall
+    /// back on where the split is not exact).
+    fn views(&self) -> Res<BTreeMap<String, Vec<String>>> {
+        let mut views: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (array, shape, span) in &self.shapes {
+            if let Some(shape) = shape.as_ref().filter(|s| !s.is_empty()) {
+                if self.stmts.iter().any(|s| s.component.is_some()) {
+                    return Err(Diagnostic::warning(
+                        Code::P0002,
+                        span.clone(),
+                        "a linear subscript that is not affine is not split in a region with a `multifor`",
+                    )
+                    .with_label("not affine"));
+                }
+                views.entry(array.clone()).or_insert_with(|| shape.clone());
+            }
+        }
+        let show = |extents: &[String]| format!("[*]{}", extents.iter().map(|e| format!("[{e}]")).collect::<String>());
+        for (array, shape, span) in &self.shapes {
+            let Some(view) = views.get(array) else { continue };
+            if shape.as_ref() != Some(view) {
+                let what = match shape {
+                    None => "this access has several subscripts".to_string(),
+                    Some(s) if s.is_empty() => "this affine subscript cannot be split exactly into it".to_string(),
+                    Some(s) => format!("this subscript splits into {} instead", show(s)),
+                };
+                return Err(Diagnostic::warning(
+                    Code::P0002,
+                    span.clone(),
+                    format!("`{array}` is accessed as {} elsewhere in the SCoP; {what}", show(view)),
+                )
+                .with_label("a different shape")
+                .with_note("every access of an array must delinearise to the same shape"));
+            }
+        }
+        Ok(views.into_iter().map(|(a, v)| (a, std::iter::once(String::new()).chain(v).collect())).collect())
     }
 
     /// Checks that need the whole region: parameters and iterators are

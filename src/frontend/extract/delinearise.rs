@@ -1,0 +1,311 @@
+//! Subscripts and bounds that are polynomials in the parameters.
+//!
+//! Parameter specialisation: a product or quotient of parameters alone
+//! (`n * m`, `n / m`) becomes a fresh parameter, defined at the region's
+//! entry ([`super::super::ScopAst::definitions`]); the SCoP never writes
+//! a parameter, so the value is the same wherever the source computes it.
+//!
+//! Delinearisation: a linear subscript of a one-dimensional array or a
+//! pointer that is a polynomial in iterators and parameters,
+//! `A[(i*n + j)*m + k]`, is split by the parameter monomials its terms
+//! are multiplied by (its strides, here `n*m`, `m`, `1`) into the
+//! multi-dimensional access `A[i][j][k]` of the view `[*][n][m]`. The
+//! split is exact (one element, one cell) where every inner subscript
+//! stays within its extent, which `Scop::in_bounds` makes a condition of
+//! the new code at run time.
+
+use super::{parse_int, Extractor, Res};
+use crate::diagnostics::Code;
+use crate::frontend::decls::walk;
+use crate::frontend::qexpr::{QExpr, Var};
+use std::collections::{BTreeMap, BTreeSet};
+use tree_sitter::Node;
+
+/// A product of iterators and parameters (their depths and indices,
+/// each sorted).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Monomial {
+    iters: Vec<usize>,
+    params: Vec<usize>,
+}
+
+/// A polynomial: monomials with their non-zero coefficients.
+type Poly = BTreeMap<Monomial, i64>;
+
+/// A polynomial with more terms than this is not delinearised.
+const MAX_TERMS: usize = 64;
+
+/// The degree of a parameter expression whose quotient is not affine.
+const OPAQUE: u32 = u32::MAX;
+
+/// A subscript split into the dimensions of a view: the subscripts, and
+/// the view's extents below the outermost (C text).
+pub(super) type Split = (Vec<QExpr>, Vec<String>);
+
+impl Extractor<'_> {
+    /// An integer expression over parameters and constants alone (no
+    /// iterator, call or conditional): its degree as a polynomial in the
+    /// parameters ([`OPAQUE`] for a quotient or remainder by anything
+    /// but a positive literal) and its C text, whole in parentheses
+    /// unless a name or a literal, with a division or remainder by a
+    /// variable divisor guarded against zero (the definition is computed
+    /// where the source might not divide).
+    fn parameter_expression(&self, n: Node) -> Option<(u32, String)> {
+        match n.kind() {
+            "number_literal" => parse_int(self.t(n)).map(|_| (0, self.t(n).to_string())),
+            "identifier" => {
+                let name = self.t(n);
+                if self.in_scope_iterator(name).is_some() {
+                    return None;
+                }
+                if let Some(v) = self.names.vars.get(name) {
+                    if v.is_array() || v.is_floating() {
+                        return None;
+                    }
+                } else if self.names.macros.get(name).is_some_and(|m| m.contains('.') || m.contains('"')) {
+                    return None;
+                }
+                Some((1, name.to_string()))
+            }
+            "parenthesized_expression" => self.parameter_expression(n.named_child(0)?),
+            "unary_expression" => {
+                let (d, text) = self.parameter_expression(n.child_by_field_name("argument")?)?;
+                match self.operator(n) {
+                    "-" => Some((d, format!("(-{text})"))),
+                    "+" => Some((d, text)),
+                    _ => None,
+                }
+            }
+            "binary_expression" => {
+                let (l, r) = (n.child_by_field_name("left")?, n.child_by_field_name("right")?);
+                let ((dl, tl), (dr, tr)) = (self.parameter_expression(l)?, self.parameter_expression(r)?);
+                let op = self.operator(n);
+                match op {
+                    "+" | "-" => Some((dl.max(dr), format!("({tl} {op} {tr})"))),
+                    "*" => Some((dl.saturating_add(dr), format!("({tl} * {tr})"))),
+                    "/" | "%" => {
+                        let literal = r.kind() == "number_literal" && parse_int(self.t(r)).is_some_and(|k| k > 0);
+                        if literal {
+                            Some((dl, format!("({tl} {op} {tr})")))
+                        } else {
+                            Some((OPAQUE, format!("({tr} != 0 ? {tl} {op} {tr} : 0)")))
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A product, quotient or remainder of parameters that is not
+    /// quasi-affine, as a fresh parameter; `None` for anything else.
+    pub(super) fn specialised(&mut self, n: Node, code: Code) -> Res<Option<QExpr>> {
+        let Some((degree, text)) = self.parameter_expression(n) else { return Ok(None) };
+        if degree <= 1 {
+            return Ok(None);
+        }
+        // The parameters it reads are parameters of the SCoP: never written.
+        let mut names = Vec::new();
+        walk(n, &mut |m| {
+            if m.kind() == "identifier" {
+                names.push(m);
+            }
+        });
+        let mut words = Vec::new();
+        for m in names {
+            self.affine_name(m, code)?;
+            words.push(self.t(m).to_string());
+        }
+        let text = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(&text).to_string();
+        Ok(Some(self.defined_parameter(&format!("polyc_{}", words.join("_")), text)))
+    }
+
+    /// The parameter defined as `text` (a C expression over the
+    /// parameters): the existing one, or a fresh one named from `base`.
+    fn defined_parameter(&mut self, base: &str, text: String) -> QExpr {
+        if let Some((name, _)) = self.definitions.iter().find(|(_, t)| *t == text) {
+            let k = self.params.iter().position(|p| p == name).expect("a definition is a parameter");
+            return QExpr::Var(Var::Param(k));
+        }
+        let taken: BTreeSet<String> =
+            self.params.iter().chain(self.definitions.iter().map(|(n, _)| n)).cloned().collect();
+        let name = self.names.fresh(base, &taken);
+        self.definitions.push((name.clone(), text));
+        self.params.push(name);
+        QExpr::Var(Var::Param(self.params.len() - 1))
+    }
+
+    /// Whether `array`'s linear subscripts may be split: a pointer or a
+    /// one-dimensional array.
+    pub(super) fn may_delinearise(&self, array: &str) -> bool {
+        self.names.vars.get(array).is_some_and(|v| v.is_pointer && v.extents.is_empty() || v.extents.len() == 1)
+    }
+
+    /// The subscript `n` split by its strides (see the module's
+    /// documentation); `None` if it is no polynomial whose strides form
+    /// a chain.
+    pub(super) fn delinearise(&mut self, n: Node, code: Code) -> Res<Option<Split>> {
+        let Some(poly) = self.polynomial(n, code)? else { return Ok(None) };
+        let Some((subscripts, strides)) = split(&poly) else { return Ok(None) };
+        let mut extents = Vec::new();
+        for pair in strides.windows(2) {
+            let ratio = difference(&pair[0], &pair[1]).expect("strides form a chain");
+            let names: Vec<String> = ratio.iter().map(|&k| self.params[k].clone()).collect();
+            extents.push(match &names[..] {
+                [one] => one.clone(),
+                _ => {
+                    let QExpr::Var(Var::Param(k)) =
+                        self.defined_parameter(&format!("polyc_{}", names.join("_")), names.join(" * "))
+                    else {
+                        unreachable!("a defined parameter is a parameter")
+                    };
+                    self.params[k].clone()
+                }
+            });
+        }
+        Ok(Some((subscripts, extents)))
+    }
+
+    /// `n` as a polynomial in the iterators and parameters; `None` if it
+    /// holds anything but sums, differences, products, names and integer
+    /// literals, or grows too large.
+    fn polynomial(&mut self, n: Node, code: Code) -> Res<Option<Poly>> {
+        let constant = |k: i64| Poly::from([(Monomial::default(), k)]);
+        Ok(match n.kind() {
+            "number_literal" => parse_int(self.t(n)).map(constant),
+            "identifier" => match self.affine_name(n, code)? {
+                QExpr::Var(Var::Iter(d)) => Some(Poly::from([(Monomial { iters: vec![d], params: vec![] }, 1)])),
+                QExpr::Var(Var::Param(k)) => Some(Poly::from([(Monomial { iters: vec![], params: vec![k] }, 1)])),
+                _ => None,
+            },
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(inner) => self.polynomial(inner, code)?,
+                None => None,
+            },
+            "unary_expression" => {
+                let Some(arg) = n.child_by_field_name("argument") else { return Ok(None) };
+                match self.operator(n) {
+                    "-" => self.polynomial(arg, code)?.and_then(|p| scale(&p, -1)),
+                    "+" => self.polynomial(arg, code)?,
+                    _ => None,
+                }
+            }
+            "binary_expression" => {
+                let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                    return Ok(None);
+                };
+                let op = self.operator(n);
+                if !matches!(op, "+" | "-" | "*") {
+                    return Ok(None);
+                }
+                let (Some(a), Some(b)) = (self.polynomial(l, code)?, self.polynomial(r, code)?) else {
+                    return Ok(None);
+                };
+                match op {
+                    "+" => add(&a, &b),
+                    "-" => scale(&b, -1).and_then(|b| add(&a, &b)),
+                    _ => multiply(&a, &b),
+                }
+            }
+            _ => None,
+        })
+    }
+}
+
+fn scale(p: &Poly, k: i64) -> Option<Poly> {
+    p.iter().map(|(m, c)| Some((m.clone(), c.checked_mul(k)?))).collect()
+}
+
+fn add(a: &Poly, b: &Poly) -> Option<Poly> {
+    let mut sum = a.clone();
+    for (m, c) in b {
+        let entry = sum.entry(m.clone()).or_insert(0);
+        *entry = entry.checked_add(*c)?;
+    }
+    sum.retain(|_, c| *c != 0);
+    (sum.len() <= MAX_TERMS).then_some(sum)
+}
+
+fn multiply(a: &Poly, b: &Poly) -> Option<Poly> {
+    if a.len() * b.len() > MAX_TERMS * MAX_TERMS {
+        return None;
+    }
+    let mut product = Poly::new();
+    for (x, cx) in a {
+        for (y, cy) in b {
+            let merge = |u: &[usize], v: &[usize]| {
+                let mut w: Vec<usize> = u.iter().chain(v).copied().collect();
+                w.sort_unstable();
+                w
+            };
+            let m = Monomial { iters: merge(&x.iters, &y.iters), params: merge(&x.params, &y.params) };
+            let entry = product.entry(m).or_insert(0);
+            *entry = entry.checked_add(cx.checked_mul(*cy)?)?;
+        }
+    }
+    product.retain(|_, c| *c != 0);
+    (product.len() <= MAX_TERMS).then_some(product)
+}
+
+/// `outer` without `inner` (multisets of parameters, sorted), if `inner`
+/// is part of it.
+fn difference(outer: &[usize], inner: &[usize]) -> Option<Vec<usize>> {
+    let mut rest = outer.to_vec();
+    for k in inner {
+        let at = rest.iter().position(|x| x == k)?;
+        rest.remove(at);
+    }
+    Some(rest)
+}
+
+/// The subscripts of `poly` split by stride, outermost (largest) first,
+/// and the strides (parameter monomials): each term holds at most one
+/// iterator; the strides are the parameter parts of the terms with one,
+/// and `1`, each the next times a product of parameters; a term without
+/// an iterator is a constant of the dimension of its own stride or a
+/// parameter times a stride. `None` otherwise, or when nothing is
+/// multiplied by a parameter.
+fn split(poly: &Poly) -> Option<(Vec<QExpr>, Vec<Vec<usize>>)> {
+    let mut strides: Vec<Vec<usize>> = vec![Vec::new()];
+    for m in poly.keys() {
+        match m.iters.len() {
+            0 => {}
+            1 if !strides.contains(&m.params) => strides.push(m.params.clone()),
+            1 => {}
+            _ => return None,
+        }
+    }
+    if strides.len() == 1 {
+        return None;
+    }
+    strides.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    for pair in strides.windows(2) {
+        if pair[1].len() >= pair[0].len() || difference(&pair[0], &pair[1]).is_none() {
+            return None;
+        }
+    }
+    let mut dims: Vec<Vec<QExpr>> = vec![Vec::new(); strides.len()];
+    for (m, &c) in poly {
+        let term = |v: Var| if c == 1 { QExpr::Var(v) } else { QExpr::Mul(c, Box::new(QExpr::Var(v))) };
+        match m.iters[..] {
+            [d] => {
+                let at = strides.iter().position(|s| *s == m.params)?;
+                dims[at].push(term(Var::Iter(d)));
+            }
+            _ => match strides.iter().position(|s| *s == m.params) {
+                Some(at) => dims[at].push(QExpr::Const(c)),
+                None => {
+                    let (at, factor) =
+                        strides.iter().enumerate().find_map(|(at, s)| match difference(&m.params, s) {
+                            Some(rest) if rest.len() == 1 => Some((at, rest[0])),
+                            _ => None,
+                        })?;
+                    dims[at].push(term(Var::Param(factor)));
+                }
+            },
+        }
+    }
+    let subscripts = dims.into_iter().map(|terms| terms.into_iter().reduce(QExpr::plus).unwrap_or(QExpr::Const(0)));
+    Some((subscripts.collect(), strides))
+}
