@@ -161,11 +161,19 @@ struct Extractor<'a> {
     rank_mapping: Option<super::RankMapping>,
     /// Fresh parameters and their C definitions (see [`super::ScopAst::definitions`]).
     definitions: Vec<(String, String)>,
-    /// Each subscripted access of a one-subscript array: the array, the
-    /// extents below the outermost of the view its subscript was split
-    /// into (none for an affine subscript; `None` for an access with
-    /// several subscripts), and its span.
-    shapes: Vec<(String, Option<Vec<String>>, Range<usize>)>,
+    /// Each subscripted access: the array, how its subscripts were read,
+    /// and its span.
+    shapes: Vec<(String, Shape, Range<usize>)>,
+}
+
+/// How the subscripts of an access were read.
+enum Shape {
+    Several,
+    /// One affine subscript, and, for an array whose subscripts may be
+    /// split, the polynomial it is (if it is one).
+    Affine(Option<delinearise::Poly>),
+    /// One subscript split by these strides ([`delinearise::Split`]).
+    Split(Vec<Vec<usize>>),
 }
 
 /// What a statement under construction has collected.
@@ -771,21 +779,27 @@ impl<'a> Extractor<'a> {
         subs.reverse();
         let single = subs.len() == 1;
         let mut subscripts = Vec::new();
-        let mut shape = None;
+        let mut shape = Shape::Several;
         for s in subs {
             let (params, definitions) = (self.params.len(), self.definitions.len());
             match self.affine(s, Code::P0002) {
                 Ok(q) => {
                     subscripts.push(q);
-                    shape = single.then(Vec::new);
+                    if single {
+                        let poly = match self.may_delinearise(&array) {
+                            true => self.polynomial(s, Code::P0002).ok().flatten(),
+                            false => None,
+                        };
+                        shape = Shape::Affine(poly);
+                    }
                 }
                 Err(e) if single && self.may_delinearise(&array) => {
                     // What the failed attempt introduced is unused.
                     self.params.truncate(params);
                     self.definitions.truncate(definitions);
-                    let Ok(Some((split, extents))) = self.delinearise(s, Code::P0002) else { return Err(e) };
+                    let Ok(Some((split, strides))) = self.delinearise(s, Code::P0002) else { return Err(e) };
                     subscripts.extend(split);
-                    shape = Some(extents);
+                    shape = Shape::Split(strides);
                 }
                 Err(e) => return Err(e),
             }
@@ -815,13 +829,15 @@ impl<'a> Extractor<'a> {
 
     /// The view of each array whose subscripts were split (extents,
     /// outermost first, the outermost empty): every access of such an
-    /// array must have been split into the same view, in a region with
-    /// no `multifor` (whose regenerated code has no source text to fall
-    /// back on where the split is not exact).
-    fn views(&self) -> Res<BTreeMap<String, Vec<String>>> {
-        let mut views: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    /// array must have been split into the same view, or be an affine
+    /// subscript that splits into it with some outer subscript not zero
+    /// (`A[n + j]`, not `A[k]`: rows are the user's, not polyc's guess),
+    /// in a region with no `multifor` (whose regenerated code has no
+    /// source text to fall back on where the split is not exact).
+    fn views(&mut self) -> Res<BTreeMap<String, Vec<String>>> {
+        let mut views: BTreeMap<String, Vec<Vec<usize>>> = BTreeMap::new();
         for (array, shape, span) in &self.shapes {
-            if let Some(shape) = shape.as_ref().filter(|s| !s.is_empty()) {
+            if let Shape::Split(strides) = shape {
                 if self.stmts.iter().any(|s| s.component.is_some()) {
                     return Err(Diagnostic::warning(
                         Code::P0002,
@@ -830,28 +846,55 @@ impl<'a> Extractor<'a> {
                     )
                     .with_label("not affine"));
                 }
-                views.entry(array.clone()).or_insert_with(|| shape.clone());
+                views.entry(array.clone()).or_insert_with(|| strides.clone());
             }
         }
-        let show = |extents: &[String]| format!("[*]{}", extents.iter().map(|e| format!("[{e}]")).collect::<String>());
+        let show = |strides: &[Vec<usize>]| {
+            let extents = strides.windows(2).map(|pair| {
+                let mut rest = pair[0].clone();
+                for k in &pair[1] {
+                    rest.remove(rest.iter().position(|x| x == k).expect("strides form a chain"));
+                }
+                rest.iter().map(|&k| self.params[k].as_str()).collect::<Vec<_>>().join("*")
+            });
+            format!("[*]{}", extents.map(|e| format!("[{e}]")).collect::<String>())
+        };
+        let mut patches = Vec::new();
         for (array, shape, span) in &self.shapes {
             let Some(view) = views.get(array) else { continue };
-            if shape.as_ref() != Some(view) {
-                let what = match shape {
-                    None => "this access has several subscripts".to_string(),
-                    Some(s) if s.is_empty() => "this affine subscript cannot be split exactly into it".to_string(),
-                    Some(s) => format!("this subscript splits into {} instead", show(s)),
-                };
-                return Err(Diagnostic::warning(
-                    Code::P0002,
-                    span.clone(),
-                    format!("`{array}` is accessed as {} elsewhere in the SCoP; {what}", show(view)),
-                )
-                .with_label("a different shape")
-                .with_note("every access of an array must delinearise to the same shape"));
+            let what = match shape {
+                Shape::Split(strides) if strides == view => continue,
+                Shape::Split(strides) => format!("this subscript splits into {} instead", show(strides)),
+                Shape::Affine(poly) => match poly.as_ref().and_then(|p| delinearise::split(p, view)) {
+                    Some(subs) if subs[..subs.len() - 1].iter().any(|q| *q != QExpr::Const(0)) => {
+                        patches.push((array.clone(), span.clone(), subs));
+                        continue;
+                    }
+                    _ => "this affine subscript cannot be split exactly into it".to_string(),
+                },
+                Shape::Several => "this access has several subscripts".to_string(),
+            };
+            return Err(Diagnostic::warning(
+                Code::P0002,
+                span.clone(),
+                format!("`{array}` is accessed as {} elsewhere in the SCoP; {what}", show(view)),
+            )
+            .with_label("a different shape")
+            .with_note("every access of an array must delinearise to the same shape"));
+        }
+        for (array, span, subs) in patches {
+            for a in self.stmts.iter_mut().flat_map(|s| &mut s.accesses) {
+                if a.array == array && a.span == span {
+                    a.subscripts = subs.clone();
+                }
             }
         }
-        Ok(views.into_iter().map(|(a, v)| (a, std::iter::once(String::new()).chain(v).collect())).collect())
+        let mut extents = BTreeMap::new();
+        for (array, strides) in views {
+            let inner = self.extents(&strides);
+            extents.insert(array, std::iter::once(String::new()).chain(inner).collect());
+        }
+        Ok(extents)
     }
 
     /// Checks that need the whole region: parameters and iterators are

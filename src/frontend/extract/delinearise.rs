@@ -24,13 +24,13 @@ use tree_sitter::Node;
 /// A product of iterators and parameters (their depths and indices,
 /// each sorted).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-struct Monomial {
+pub(super) struct Monomial {
     iters: Vec<usize>,
     params: Vec<usize>,
 }
 
 /// A polynomial: monomials with their non-zero coefficients.
-type Poly = BTreeMap<Monomial, i64>;
+pub(super) type Poly = BTreeMap<Monomial, i64>;
 
 /// A polynomial with more terms than this is not delinearised.
 const MAX_TERMS: usize = 64;
@@ -39,8 +39,9 @@ const MAX_TERMS: usize = 64;
 const OPAQUE: u32 = u32::MAX;
 
 /// A subscript split into the dimensions of a view: the subscripts, and
-/// the view's extents below the outermost (C text).
-pub(super) type Split = (Vec<QExpr>, Vec<String>);
+/// the view's strides (parameter monomials, outermost first, the last
+/// `1`).
+pub(super) type Split = (Vec<QExpr>, Vec<Vec<usize>>);
 
 impl Extractor<'_> {
     /// An integer expression over parameters and constants alone (no
@@ -147,7 +148,13 @@ impl Extractor<'_> {
     /// a chain.
     pub(super) fn delinearise(&mut self, n: Node, code: Code) -> Res<Option<Split>> {
         let Some(poly) = self.polynomial(n, code)? else { return Ok(None) };
-        let Some((subscripts, strides)) = split(&poly) else { return Ok(None) };
+        Ok(strides(&poly).and_then(|strides| Some((split(&poly, &strides)?, strides))))
+    }
+
+    /// The extents below the outermost of the view with `strides` (see
+    /// [`Split`]): each stride over the next, a parameter or a product
+    /// of parameters, which becomes a parameter of its own.
+    pub(super) fn extents(&mut self, strides: &[Vec<usize>]) -> Vec<String> {
         let mut extents = Vec::new();
         for pair in strides.windows(2) {
             let ratio = difference(&pair[0], &pair[1]).expect("strides form a chain");
@@ -164,13 +171,13 @@ impl Extractor<'_> {
                 }
             });
         }
-        Ok(Some((subscripts, extents)))
+        extents
     }
 
     /// `n` as a polynomial in the iterators and parameters; `None` if it
     /// holds anything but sums, differences, products, names and integer
     /// literals, or grows too large.
-    fn polynomial(&mut self, n: Node, code: Code) -> Res<Option<Poly>> {
+    pub(super) fn polynomial(&mut self, n: Node, code: Code) -> Res<Option<Poly>> {
         let constant = |k: i64| Poly::from([(Monomial::default(), k)]);
         Ok(match n.kind() {
             "number_literal" => parse_int(self.t(n)).map(constant),
@@ -259,14 +266,11 @@ fn difference(outer: &[usize], inner: &[usize]) -> Option<Vec<usize>> {
     Some(rest)
 }
 
-/// The subscripts of `poly` split by stride, outermost (largest) first,
-/// and the strides (parameter monomials): each term holds at most one
-/// iterator; the strides are the parameter parts of the terms with one,
-/// and `1`, each the next times a product of parameters; a term without
-/// an iterator is a constant of the dimension of its own stride or a
-/// parameter times a stride. `None` otherwise, or when nothing is
-/// multiplied by a parameter.
-fn split(poly: &Poly) -> Option<(Vec<QExpr>, Vec<Vec<usize>>)> {
+/// The strides of `poly`, largest first: the parameter parts of its
+/// terms with an iterator, and `1`, each the next times a product of
+/// parameters; `None` if they are not such a chain, if a term holds two
+/// iterators, or when no iterator is multiplied by a parameter.
+fn strides(poly: &Poly) -> Option<Vec<Vec<usize>>> {
     let mut strides: Vec<Vec<usize>> = vec![Vec::new()];
     for m in poly.keys() {
         match m.iters.len() {
@@ -285,6 +289,14 @@ fn split(poly: &Poly) -> Option<(Vec<QExpr>, Vec<Vec<usize>>)> {
             return None;
         }
     }
+    Some(strides)
+}
+
+/// The subscripts of `poly` in the view of `strides` (see [`Split`]):
+/// each term with an iterator multiplied by one of the strides, each
+/// term without one by a stride or a stride times a parameter (the
+/// largest); `None` otherwise.
+pub(super) fn split(poly: &Poly, strides: &[Vec<usize>]) -> Option<Vec<QExpr>> {
     let mut dims: Vec<Vec<QExpr>> = vec![Vec::new(); strides.len()];
     for (m, &c) in poly {
         let term = |v: Var| if c == 1 { QExpr::Var(v) } else { QExpr::Mul(c, Box::new(QExpr::Var(v))) };
@@ -293,6 +305,7 @@ fn split(poly: &Poly) -> Option<(Vec<QExpr>, Vec<Vec<usize>>)> {
                 let at = strides.iter().position(|s| *s == m.params)?;
                 dims[at].push(term(Var::Iter(d)));
             }
+            [..] if m.iters.len() > 1 => return None,
             _ => match strides.iter().position(|s| *s == m.params) {
                 Some(at) => dims[at].push(QExpr::Const(c)),
                 None => {
@@ -307,5 +320,5 @@ fn split(poly: &Poly) -> Option<(Vec<QExpr>, Vec<Vec<usize>>)> {
         }
     }
     let subscripts = dims.into_iter().map(|terms| terms.into_iter().reduce(QExpr::plus).unwrap_or(QExpr::Const(0)));
-    Some((subscripts.collect(), strides))
+    Some(subscripts.collect())
 }
