@@ -175,8 +175,9 @@ impl Extractor<'_> {
     }
 
     /// `n` as a polynomial in the iterators and parameters; `None` if it
-    /// holds anything but sums, differences, products, names and integer
-    /// literals, or grows too large.
+    /// holds anything but sums, differences, products, names, integer
+    /// literals and quotients of parameters (see [`Self::specialised`]),
+    /// or grows too large.
     pub(super) fn polynomial(&mut self, n: Node, code: Code) -> Res<Option<Poly>> {
         let constant = |k: i64| Poly::from([(Monomial::default(), k)]);
         Ok(match n.kind() {
@@ -204,7 +205,13 @@ impl Extractor<'_> {
                 };
                 let op = self.operator(n);
                 if !matches!(op, "+" | "-" | "*") {
-                    return Ok(None);
+                    // A quotient of parameters is a parameter of its own.
+                    return Ok(match self.specialised(n, code)? {
+                        Some(QExpr::Var(Var::Param(k))) => {
+                            Some(Poly::from([(Monomial { iters: vec![], params: vec![k] }, 1)]))
+                        }
+                        _ => None,
+                    });
                 }
                 let (Some(a), Some(b)) = (self.polynomial(l, code)?, self.polynomial(r, code)?) else {
                     return Ok(None);
