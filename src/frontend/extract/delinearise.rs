@@ -329,3 +329,64 @@ pub(super) fn split(poly: &Poly, strides: &[Vec<usize>]) -> Option<Vec<QExpr>> {
     let subscripts = dims.into_iter().map(|terms| terms.into_iter().reduce(QExpr::plus).unwrap_or(QExpr::Const(0)));
     Some(subscripts.collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `c * i<iter> * p<params..>` as a one-term polynomial.
+    fn term(c: i64, iter: Option<usize>, params: &[usize]) -> Poly {
+        Poly::from([(Monomial { iters: iter.into_iter().collect(), params: params.to_vec() }, c)])
+    }
+
+    fn sum(terms: &[Poly]) -> Poly {
+        terms.iter().fold(Poly::new(), |acc, t| add(&acc, t).unwrap())
+    }
+
+    #[test]
+    fn strides_of_a_three_dimensional_subscript_form_a_chain() {
+        // (i*n + j)*m + k, parameters n = 0 and m = 1.
+        let ijk = sum(&[term(1, Some(0), &[0]), term(1, Some(1), &[])]);
+        let poly = add(&multiply(&ijk, &term(1, None, &[1])).unwrap(), &term(1, Some(2), &[])).unwrap();
+        let strides = strides(&poly).unwrap();
+        assert_eq!(strides, vec![vec![0, 1], vec![1], vec![]]);
+        let subscripts = split(&poly, &strides).unwrap();
+        let [QExpr::Var(Var::Iter(0)), QExpr::Var(Var::Iter(1)), QExpr::Var(Var::Iter(2))] = &subscripts[..] else {
+            panic!("{subscripts:?}")
+        };
+    }
+
+    #[test]
+    fn strides_that_are_no_chain_or_two_iterators_are_refused() {
+        // i*n + j*m + k
+        let poly = sum(&[term(1, Some(0), &[0]), term(1, Some(1), &[1]), term(1, Some(2), &[])]);
+        assert_eq!(strides(&poly), None);
+        // i*j
+        let mut both = term(1, Some(0), &[]);
+        both = multiply(&both, &term(1, Some(1), &[])).unwrap();
+        assert_eq!(strides(&both), None);
+        // i + 64 * j: no parameter stride
+        assert_eq!(strides(&sum(&[term(1, Some(0), &[]), term(64, Some(1), &[])])), None);
+    }
+
+    #[test]
+    fn constants_and_parameter_terms_join_their_stride() {
+        // (i + 1)*n + j - 1 + m*n: [i + 1 + m][j - 1]
+        let poly = sum(&[
+            term(1, Some(0), &[0]),
+            term(1, None, &[0]),
+            term(1, Some(1), &[]),
+            term(-1, None, &[]),
+            term(1, None, &[0, 1]),
+        ]);
+        let strides = strides(&poly).unwrap();
+        assert_eq!(strides, vec![vec![0], vec![]]);
+        let subscripts = split(&poly, &strides).unwrap();
+        assert_eq!(subscripts.len(), 2);
+        assert!(subscripts[0].mentions(Var::Param(1)) && subscripts[0].linear_coeff(Var::Iter(0)) == Some(1));
+        assert_eq!(subscripts[1], QExpr::plus(QExpr::Const(-1), QExpr::Var(Var::Iter(1))));
+        // A plain `k` has no row in the view [*][n] but the first.
+        let k = term(1, Some(2), &[]);
+        assert_eq!(split(&k, &strides).unwrap()[0], QExpr::Const(0));
+    }
+}
