@@ -137,11 +137,16 @@ impl Code {
                 "Array subscripts must be quasi-affine in the loop iterators and parameters: \
                 sums of integer multiples, division or `%` by a positive constant, `min`/`max`. \
                 Products of iterators, reads of arrays or of variables written in the SCoP are not. \
-                Linearise with a multi-dimensional array, or move the access out of the SCoP."
+                A linear subscript of a pointer or a one-dimensional array, a polynomial such as \
+                `i*n + j` or `(i*n + j)*m + k`, is split into a multi-dimensional view (`[*][n][m]`, \
+                checked at run time) when its strides are each the next times parameters and every \
+                access of the array splits into the same view; `A[k]` beside `A[i*n + j]` does not. \
+                Use a multi-dimensional array, or move the access out of the SCoP."
             }
             Code::P0003 => {
                 "Loop bounds and `if` conditions must be quasi-affine in the enclosing \
-                iterators and parameters, and a parameter must not be written inside the SCoP. \
+                iterators and parameters (a product or quotient of parameters alone, `n*m`, \
+                becomes a parameter of its own), and a parameter must not be written inside the SCoP. \
                 Otherwise the iteration domain depends on data and is not a polyhedron."
             }
             Code::P0004 => {

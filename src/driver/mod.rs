@@ -724,6 +724,7 @@ fn print_planned(
         disjoint: &disjoint,
         contracted: &contracted,
         source: storage.source,
+        definitions: &scop.ast.definitions,
     };
     let printed = emit::print(&program, &nodes);
     if printed.jammed {

@@ -111,6 +111,11 @@ pub struct Program<'a> {
     /// only where the mappings are proven.
     pub contracted: &'a [Contraction],
     pub source: &'a str,
+    /// Parameters the front end defined (name, C expression over the
+    /// others; [`crate::frontend::ScopAst::definitions`]): declared
+    /// first, in a block around everything else, so that the run-time
+    /// checks and the new loops see them.
+    pub definitions: &'a [(String, String)],
 }
 
 /// Statement instances below which a SCoP runs as written: tiles, loop
@@ -259,12 +264,22 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         loops_outside: 0,
         jammed: false,
     };
+    let defined = !program.definitions.is_empty();
+    if defined {
+        p.line(0, "{");
+        for (name, value) in program.definitions {
+            p.line(1, &format!("const long {name} = {value};"));
+        }
+    }
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
     let unchecked = program.work.is_none() && in_bounds_everywhere && program.disjoint.is_empty();
     if program.expanded.is_empty() && program.contracted.is_empty() && unchecked {
         p.nodes(nodes, 0);
     } else {
         p.versioned(nodes);
+    }
+    if defined {
+        p.line(0, "}");
     }
     Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
 }

@@ -29,9 +29,12 @@ pub struct VarDecl {
     /// A `restrict` pointer (or array parameter): what it points to is
     /// reached through nothing else while it is in scope.
     pub is_restrict: bool,
-    /// A linearly indexed array seen as multi-dimensional: the extents of
-    /// that view as C text over the SCoP's parameters, outermost first
-    /// (the outermost empty: unknown).
+    /// The multi-dimensional view the SCoP's linear subscripts were
+    /// split into (`A[i*n + j]` as `A[i][j]`): the extents as C text over
+    /// the SCoP's parameters, outermost first, the outermost empty
+    /// (unknown). The element `[o0][o1]..` is `A[(o0) * (e1) + (o1)]`,
+    /// and so on; the split is exact where `0 <= o_d < e_d` for every
+    /// inner dimension, which the output checks at run time.
     pub delinearised: Option<Vec<String>>,
 }
 
@@ -58,7 +61,11 @@ impl VarDecl {
     /// or a parameter): `sizeof` gives its size, and OpenMP can give each
     /// thread a copy.
     pub fn is_vector_object(&self) -> bool {
-        self.extents.len() == 1 && !self.is_pointer && !self.is_parameter && self.constant_extents
+        self.extents.len() == 1
+            && !self.is_pointer
+            && !self.is_parameter
+            && self.constant_extents
+            && self.delinearised.is_none()
     }
 }
 

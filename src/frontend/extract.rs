@@ -10,6 +10,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 mod calls;
+mod delinearise;
 mod multifor;
 
 type Res<T> = Result<T, Diagnostic>;
@@ -31,6 +32,8 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         referential: Vec::new(),
         multifor: multifor::Scope::default(),
         rank_mapping: None,
+        definitions: Vec::new(),
+        shapes: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -45,10 +48,13 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
     }
     let first_item = region.items.iter().find(|n| n.kind() != "comment").unwrap_or(&region.open);
     let indent = indentation(src, first_item.start_byte());
+    let views = x.views()?;
     let mut arrays: Vec<(String, super::VarDecl)> = Vec::new();
     for a in x.stmts.iter().flat_map(|s| &s.accesses) {
         if !arrays.iter().any(|(n, _)| *n == a.array) {
-            arrays.push((a.array.clone(), names.vars.get(&a.array).cloned().unwrap_or_default()));
+            let mut decl = names.vars.get(&a.array).cloned().unwrap_or_default();
+            decl.delinearised = views.get(&a.array).cloned();
+            arrays.push((a.array.clone(), decl));
         }
     }
     let (mut temporaries, live_out) = match function {
@@ -69,6 +75,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         temporaries,
         live_out,
         rank_mapping: x.rank_mapping,
+        definitions: x.definitions,
     })
 }
 
@@ -101,7 +108,11 @@ fn temporaries(
     arrays
         .iter()
         .filter(|(name, d)| {
-            d.is_local && !d.extents.is_empty() && !d.is_pointer && outside.get(name.as_str()) == Some(&1)
+            d.is_local
+                && !d.extents.is_empty()
+                && !d.is_pointer
+                && d.delinearised.is_none()
+                && outside.get(name.as_str()) == Some(&1)
         })
         .map(|(name, _)| name.clone())
         .collect()
@@ -148,6 +159,21 @@ struct Extractor<'a> {
     /// The `multifor` loops the walk is inside.
     multifor: multifor::Scope,
     rank_mapping: Option<super::RankMapping>,
+    /// Fresh parameters and their C definitions (see [`super::ScopAst::definitions`]).
+    definitions: Vec<(String, String)>,
+    /// Each subscripted access: the array, how its subscripts were read,
+    /// and its span.
+    shapes: Vec<(String, Shape, Range<usize>)>,
+}
+
+/// How the subscripts of an access were read.
+enum Shape {
+    Several,
+    /// One affine subscript, and, for an array whose subscripts may be
+    /// split, the polynomial it is (if it is one).
+    Affine(Option<delinearise::Poly>),
+    /// One subscript split by these strides ([`delinearise::Split`]).
+    Split(Vec<Vec<usize>>),
 }
 
 /// What a statement under construction has collected.
@@ -497,6 +523,11 @@ impl<'a> Extractor<'a> {
                 }
             }
             "binary_expression" => {
+                if matches!(self.operator(n), "*" | "/" | "%") {
+                    if let Some(p) = self.specialised(n, code)? {
+                        return Ok(p);
+                    }
+                }
                 let (l, r) = self.operands(n, code)?;
                 match self.operator(n) {
                     "+" => Ok(QExpr::plus(self.affine(l, code)?, self.affine(r, code)?)),
@@ -746,11 +777,35 @@ impl<'a> Extractor<'a> {
             return Err(reject(Code::P0006, base, format!("`{array}` is not an array"), "subscripted scalar"));
         }
         subs.reverse();
+        let single = subs.len() == 1;
         let mut subscripts = Vec::new();
+        let mut shape = Shape::Several;
         for s in subs {
-            subscripts.push(self.affine(s, Code::P0002)?);
+            let (params, definitions) = (self.params.len(), self.definitions.len());
+            match self.affine(s, Code::P0002) {
+                Ok(q) => {
+                    subscripts.push(q);
+                    if single {
+                        let poly = match self.may_delinearise(&array) {
+                            true => self.polynomial(s, Code::P0002).ok().flatten(),
+                            false => None,
+                        };
+                        shape = Shape::Affine(poly);
+                    }
+                }
+                Err(e) if single && self.may_delinearise(&array) => {
+                    // What the failed attempt introduced is unused.
+                    self.params.truncate(params);
+                    self.definitions.truncate(definitions);
+                    let Ok(Some((split, strides))) = self.delinearise(s, Code::P0002) else { return Err(e) };
+                    subscripts.extend(split);
+                    shape = Shape::Split(strides);
+                }
+                Err(e) => return Err(e),
+            }
             self.record_iter_uses(s, parts);
         }
+        self.shapes.push((array.clone(), shape, n.byte_range()));
         if kind == AccessKind::Write {
             self.writes.push((array.clone(), base.byte_range()));
         }
@@ -770,6 +825,76 @@ impl<'a> Extractor<'a> {
                 }
             }
         });
+    }
+
+    /// The view of each array whose subscripts were split (extents,
+    /// outermost first, the outermost empty): every access of such an
+    /// array must have been split into the same view, or be an affine
+    /// subscript that splits into it with some outer subscript not zero
+    /// (`A[n + j]`, not `A[k]`: rows are the user's, not polyc's guess),
+    /// in a region with no `multifor` (whose regenerated code has no
+    /// source text to fall back on where the split is not exact).
+    fn views(&mut self) -> Res<BTreeMap<String, Vec<String>>> {
+        let mut views: BTreeMap<String, Vec<Vec<usize>>> = BTreeMap::new();
+        for (array, shape, span) in &self.shapes {
+            if let Shape::Split(strides) = shape {
+                if self.stmts.iter().any(|s| s.component.is_some()) {
+                    return Err(Diagnostic::warning(
+                        Code::P0002,
+                        span.clone(),
+                        "a linear subscript that is not affine is not split in a region with a `multifor`",
+                    )
+                    .with_label("not affine"));
+                }
+                views.entry(array.clone()).or_insert_with(|| strides.clone());
+            }
+        }
+        let show = |strides: &[Vec<usize>]| {
+            let extents = strides.windows(2).map(|pair| {
+                let mut rest = pair[0].clone();
+                for k in &pair[1] {
+                    rest.remove(rest.iter().position(|x| x == k).expect("strides form a chain"));
+                }
+                rest.iter().map(|&k| self.params[k].as_str()).collect::<Vec<_>>().join("*")
+            });
+            format!("[*]{}", extents.map(|e| format!("[{e}]")).collect::<String>())
+        };
+        let mut patches = Vec::new();
+        for (array, shape, span) in &self.shapes {
+            let Some(view) = views.get(array) else { continue };
+            let what = match shape {
+                Shape::Split(strides) if strides == view => continue,
+                Shape::Split(strides) => format!("this subscript splits into {} instead", show(strides)),
+                Shape::Affine(poly) => match poly.as_ref().and_then(|p| delinearise::split(p, view)) {
+                    Some(subs) if subs[..subs.len() - 1].iter().any(|q| *q != QExpr::Const(0)) => {
+                        patches.push((array.clone(), span.clone(), subs));
+                        continue;
+                    }
+                    _ => "this affine subscript cannot be split exactly into it".to_string(),
+                },
+                Shape::Several => "this access has several subscripts".to_string(),
+            };
+            return Err(Diagnostic::warning(
+                Code::P0002,
+                span.clone(),
+                format!("`{array}` is accessed as {} elsewhere in the SCoP; {what}", show(view)),
+            )
+            .with_label("a different shape")
+            .with_note("every access of an array must delinearise to the same shape"));
+        }
+        for (array, span, subs) in patches {
+            for a in self.stmts.iter_mut().flat_map(|s| &mut s.accesses) {
+                if a.array == array && a.span == span {
+                    a.subscripts = subs.clone();
+                }
+            }
+        }
+        let mut extents = BTreeMap::new();
+        for (array, strides) in views {
+            let inner = self.extents(&strides);
+            extents.insert(array, std::iter::once(String::new()).chain(inner).collect());
+        }
+        Ok(extents)
     }
 
     /// Checks that need the whole region: parameters and iterators are

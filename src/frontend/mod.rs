@@ -127,6 +127,11 @@ pub struct ScopAst {
     pub live_out: std::collections::BTreeSet<String>,
     /// A multifor of two 2-deep nests, one run by rank inside the other.
     pub rank_mapping: Option<RankMapping>,
+    /// Parameters the front end introduced for products and quotients of
+    /// parameters (`n * m` in a bound, a delinearised extent): each fresh
+    /// name (one of `params`) with its C expression over the original
+    /// parameters, defined at the region's entry by the printed code.
+    pub definitions: Vec<(String, String)>,
 }
 
 /// The paper's non-linear mapping (seed 001, section 5), in two
@@ -283,6 +288,7 @@ impl Source {
         }
         let mut names = Names::collect(root, visible, None, &Default::default()).all_identifiers;
         names.extend(self.cpp.macros_at(usize::MAX).into_keys());
+        names.extend(scops.iter().flat_map(|s| s.definitions.iter().map(|(name, _)| name.clone())));
         Scops { scops, rejected, names }
     }
 

@@ -145,7 +145,8 @@ impl Scop {
     /// The parameter values for which every subscript stays within its
     /// array's declared extent (`0 <= s < extent`, dimension by
     /// dimension: a row overrun aliases another row, which the
-    /// dependences do not see). An extent that is neither an integer nor
+    /// dependences do not see; for a delinearised array, the extents of
+    /// its view, without which the split is not exact). An extent that is neither an integer nor
     /// an affine expression of the SCoP's parameters (`A[]`, a macro the
     /// SCoP does not use) bounds nothing.
     pub fn in_bounds(&self) -> IslResult<Set> {
@@ -154,12 +155,13 @@ impl Scop {
         for access in self.statements.iter().flat_map(|s| &s.accesses) {
             let Some((_, decl)) = self.ast.arrays.iter().find(|(name, _)| *name == access.array) else { continue };
             let rank = access.relation.n_out()?;
-            if decl.extents.len() != rank {
+            // A delinearised array's view: its inner extents make the split exact.
+            let extents = decl.delinearised.as_ref().unwrap_or(&decl.extents);
+            if extents.len() != rank {
                 continue;
             }
             let cells: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
-            let overruns: Vec<String> = decl
-                .extents
+            let overruns: Vec<String> = extents
                 .iter()
                 .enumerate()
                 .filter_map(|(d, e)| extent_in_isl(e, &self.ast.params).map(|e| format!("o{d} < 0 or o{d} >= {e}")))

@@ -14,6 +14,9 @@ struct ScopReport {
     /// What the transformed code assumes, checked at run time before it
     /// runs: subscripts within extents, variables apart in memory.
     assumptions: Vec<String>,
+    /// Parameters defined by the front end, as C over the others.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    definitions: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -40,6 +43,9 @@ struct ArrayReport {
     name: String,
     element_type: String,
     extents: Vec<String>,
+    /// The view linear subscripts were split into (outermost `*`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delinearised: Option<Vec<String>>,
 }
 
 /// Replace polyc's isl names (`p3`, `A_x`) by the program's.
@@ -87,10 +93,21 @@ fn report(scop: &Scop, source: &str) -> Result<ScopReport, super::ModelError> {
             name: name.clone(),
             element_type: decl.ty.clone(),
             extents: decl.extents.clone(),
+            delinearised: decl
+                .delinearised
+                .as_ref()
+                .map(|v| v.iter().map(|e| if e.is_empty() { "*".to_string() } else { e.clone() }).collect()),
         })
         .collect();
     let assumptions = assumptions(scop, &show)?;
-    Ok(ScopReport { params: params.clone(), context: show(scop.context.to_text()?), statements, arrays, assumptions })
+    Ok(ScopReport {
+        params: params.clone(),
+        context: show(scop.context.to_text()?),
+        statements,
+        arrays,
+        assumptions,
+        definitions: scop.ast.definitions.clone(),
+    })
 }
 
 /// The run-time checks the transformed code runs behind, in words.
@@ -137,9 +154,16 @@ pub fn scop_text(scop: &Scop, source: &str) -> Result<String, super::ModelError>
         r.params.join(", "),
         r.context
     );
+    for (name, value) in &r.definitions {
+        out.push_str(&format!("define: {name} = {value}\n"));
+    }
     for a in &r.arrays {
         let extents: String = a.extents.iter().map(|e| format!("[{e}]")).collect();
         out.push_str(&format!("array: {} {}{}\n", a.element_type, a.name, extents));
+        if let Some(view) = &a.delinearised {
+            let view: String = view.iter().map(|e| format!("[{e}]")).collect();
+            out.push_str(&format!("  delinearised: {}{view}\n", a.name));
+        }
     }
     for a in &r.assumptions {
         out.push_str(&format!("assumes: {a}\n"));

@@ -130,7 +130,11 @@ pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansi
 fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
     const WORDS: &[&str] = &["double", "float", "int", "long", "short", "char", "signed", "unsigned"];
     let ty = decl.arithmetic_type();
-    if ty.is_empty() || !ty.split_whitespace().all(|w| WORDS.contains(&w)) || decl.is_pointer {
+    if ty.is_empty()
+        || !ty.split_whitespace().all(|w| WORDS.contains(&w))
+        || decl.is_pointer
+        || decl.delinearised.is_some()
+    {
         return None;
     }
     Some(if decl.extents.is_empty() { 2 } else { 1 })

@@ -359,7 +359,9 @@ fn temporaries<'a>(scop: &'a Scop, options: &'a StorageOptions) -> impl Iterator
         .arrays
         .iter()
         .filter(|(name, decl)| {
-            decl.is_array() && (scop.ast.temporaries.contains(name) || options.temporaries.contains(name))
+            decl.is_array()
+                && decl.delinearised.is_none()
+                && (scop.ast.temporaries.contains(name) || options.temporaries.contains(name))
         })
         .map(|(name, _)| name.as_str())
 }
