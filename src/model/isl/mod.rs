@@ -388,6 +388,13 @@ impl Set {
         plain.convex_hull().checked()?.to_set().checked().map(Set)
     }
 
+    /// The smallest polyhedron around the set, its existentials
+    /// eliminated rationally (a superset whose constraints have no divs).
+    pub fn polyhedral_hull(&self) -> IslResult<Set> {
+        let hull = self.copy()?.polyhedral_hull().checked()?;
+        hull.to_set().checked().map(Set)
+    }
+
     /// A convex superset, cheap to compute.
     pub fn simple_hull(&self) -> IslResult<Set> {
         let hull = self.copy()?.simple_hull().checked()?;
