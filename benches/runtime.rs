@@ -13,7 +13,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 const USAGE: &str = "\
 usage: cargo bench --bench runtime -- [options]
 
-  --kernels LIST      comma-separated corpus kernels (default: every corpus/*.c)
+  --kernels LIST      comma-separated corpus kernels (default: every corpus/*.c and
+                      corpus/pointers/*.c)
   --runs N            runs of each binary per thread count (default 3)
   --threads LIST      OMP_NUM_THREADS values for polyc's output (default 1,2);
                       the first is the base of the thread-scaling ratios
@@ -89,18 +90,30 @@ fn target_dir() -> PathBuf {
     polyc_binary().parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| root().join("target"))
 }
 
+/// The directories whose programs are kernels: the corpus and its
+/// pointer versions (each named by its file's stem, all distinct).
+const KERNEL_DIRS: [&str; 2] = ["corpus", "corpus/pointers"];
+
 fn corpus_kernels() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(root().join("corpus"))
-        .map(|dir| {
-            dir.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut names: Vec<String> = KERNEL_DIRS
+        .iter()
+        .filter_map(|dir| std::fs::read_dir(root().join(dir)).ok())
+        .flat_map(|dir| dir.flatten().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
     names.sort();
     names
+}
+
+/// The source of kernel `name`.
+fn kernel_source(name: &str) -> PathBuf {
+    let file = format!("{name}.c");
+    KERNEL_DIRS
+        .iter()
+        .map(|dir| root().join(dir).join(&file))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| root().join("corpus").join(file))
 }
 
 fn split_list(s: &str) -> Vec<String> {
@@ -350,7 +363,7 @@ struct PolycRun {
 }
 
 fn run_polyc(config: &Config, name: &str, work: &Path) -> PolycRun {
-    let source = root().join("corpus").join(format!("{name}.c"));
+    let source = kernel_source(name);
     let output = work.join(format!("{name}.polyc.c"));
     let _ = std::fs::remove_file(&output);
     let mut cmd = Command::new(polyc_binary());
@@ -495,7 +508,7 @@ fn bench_kernel(config: &Config, polyc: &PolycRun, work: &Path) -> KernelResult 
         polyc_warnings: polyc.error.is_none() && !polyc.warnings.is_empty(),
         runs_in_parallel: std::fs::read_to_string(&polyc.output).is_ok_and(|t| t.contains("#pragma omp parallel")),
     };
-    let source = root().join("corpus").join(format!("{name}.c"));
+    let source = kernel_source(&name);
     let text = match std::fs::read_to_string(&source) {
         Ok(t) => t,
         Err(e) => {

@@ -693,6 +693,7 @@ fn print_planned(
     } else {
         Vec::new()
     };
+    let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
     let mut notes = plan.notes;
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -722,6 +723,7 @@ fn print_planned(
         work: work.as_deref(),
         in_bounds: &in_bounds,
         disjoint: &disjoint,
+        restricted: &restricted,
         contracted: &contracted,
         source: storage.source,
         definitions: &scop.ast.definitions,

@@ -106,6 +106,10 @@ pub struct Program<'a> {
     /// Variables that may share memory: the new loops run only where
     /// the address ranges of each pair do not meet, else `source`.
     pub disjoint: &'a [AliasCheck],
+    /// Pointers the new loops redeclare `restrict` (they run only where
+    /// `disjoint` holds, or the user assumes it), so that the C compiler
+    /// need not keep values in memory or check for overlaps itself.
+    pub restricted: &'a [String],
     /// Temporary arrays folded onto fewer cells (the statements already
     /// access them): declared in the block of the new loops, which run
     /// only where the mappings are proven.

@@ -70,6 +70,9 @@ impl<'a> Printer<'a> {
         // for the declarations, and no source to fall back on.
         let guarded = !chosen.is_empty();
         self.line(depth, &if guarded { format!("if ({}) {{", chosen.join(" && ")) } else { "{".to_string() });
+        if guarded {
+            self.redeclare_restrict(depth + 1);
+        }
         for (a, (memory, extents)) in heap.iter().zip(&memories) {
             let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
             self.line(
@@ -138,6 +141,17 @@ impl<'a> Printer<'a> {
         }
         let rows: Vec<String> = c.mapping.stored_extents().iter().map(|e| format!("[{}]", self.expr(e))).collect();
         self.line(depth, &format!("{} {}{};", c.ty, c.name, rows.concat()));
+    }
+
+    /// Each pointer of [`Program::restricted`] shadowed by a `restrict`
+    /// copy of the same name (through a fresh one: a declaration's
+    /// initializer already sees the name it declares).
+    fn redeclare_restrict(&mut self, depth: usize) {
+        for name in self.program.restricted {
+            let copy = self.fresh_name(&format!("polyc_{name}"));
+            self.line(depth, &format!("__typeof__({name}) {copy} = {name};"));
+            self.line(depth, &format!("__typeof__({name}) restrict {name} = {copy};"));
+        }
     }
 
     /// `polyc_disjoint(...)`: the addresses `check`'s two footprints span

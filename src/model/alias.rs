@@ -146,6 +146,14 @@ impl Scop {
         Ok(Ok(checks))
     }
 
+    /// The pointers (and array parameters) the SCoP reaches that are not
+    /// `restrict`: where the checks hold, nothing else reaches what they
+    /// point to, and the new loops may say so to the C compiler.
+    pub fn unrestricted_pointers(&self) -> Vec<String> {
+        let pointer = |decl: &VarDecl| matches!(home(decl), Home::Pointer { restrict: false, .. });
+        self.ast.arrays.iter().filter(|(_, decl)| pointer(decl)).map(|(name, _)| name.clone()).collect()
+    }
+
     /// What the SCoP's accesses to `array` reach, subscript by subscript;
     /// else its declared extents (within which the in-bounds check keeps
     /// the subscripts); `None` if neither has affine bounds.
