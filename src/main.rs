@@ -313,6 +313,12 @@ struct TransformArgs {
     /// an optimal mapping (a budgeted search; the heuristics' otherwise).
     #[arg(long)]
     storage_optimal: bool,
+
+    /// Also transform the static control parts of functions without
+    /// `#pragma scop`: the largest runs of statements with a loop that
+    /// are SCoPs (`--emit=scops` lists what was found and why not).
+    #[arg(long)]
+    autodetect: bool,
 }
 
 /// A number of seconds, finite and not negative.
@@ -402,6 +408,7 @@ impl TransformArgs {
             svg: SvgOptions::default(),
             preprocessor: cpp::Flags::default(),
             pure: Vec::new(),
+            autodetect: self.autodetect,
         })
     }
 

@@ -69,6 +69,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         temporaries,
         live_out,
         rank_mapping: x.rank_mapping,
+        detected: false,
     })
 }
 
