@@ -314,27 +314,26 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         isl::set_operation_budget(options.isl_budget);
         let limit = isl::TimeLimit::start(options.time_budget);
         let phase = isl::phase("modelling");
-        let result = Scop::build(ast).and_then(|scop| match options.emit {
-            _ if detected && too_little_work(&scop)?.is_some() => {
-                Ok(Generated::TooLittleWork(too_little_work(&scop)?.unwrap_or_default()))
-            }
-            Emit::Scops => Ok(Generated::Skipped),
-            Emit::C => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
+        let little = |scop: &Scop| if detected { too_little_work(scop) } else { Ok(None) };
+        let result = Scop::build(ast).and_then(|scop| match (little(&scop)?, options.emit) {
+            (Some(work), _) => Ok(Generated::TooLittleWork(work)),
+            (None, Emit::Scops) => Ok(Generated::Skipped),
+            (None, Emit::C) => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
                 .map(|r| Generated::Code(scop.ast.region.clone(), r)),
-            Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
-            Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
-            Emit::Schedule => planned_schedule_report(&scop, &found.names, options)
+            (None, Emit::Scop) => model::scop_text(&scop, &source.text).map(Generated::Text),
+            (None, Emit::ScopJson) => model::scop_json(&scop, &source.text).map(Generated::Json),
+            (None, Emit::Schedule) => planned_schedule_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
-            Emit::TileSizes => tile_sizes_report(&scop, &found.names, options)
+            (None, Emit::TileSizes) => tile_sizes_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
-            Emit::Storage | Emit::StorageJson => storage_report(&scop, options).map(|entries| {
+            (None, Emit::Storage | Emit::StorageJson) => storage_report(&scop, options).map(|entries| {
                 let line = line_of(&source.text, &pragma);
                 match options.emit {
                     Emit::Storage => Generated::Text(format!("# SCoP at line {line}\n{}", storage::table(&entries))),
                     _ => Generated::Json(serde_json::json!({ "line": line, "arrays": entries })),
                 }
             }),
-            Emit::Parallelism | Emit::ParallelismJson => {
+            (None, Emit::Parallelism | Emit::ParallelismJson) => {
                 let line = line_of(&source.text, &pragma);
                 with_final_plan(&scop, &found.names, options, |scop, plan| {
                     parallelism::report(scop, plan, line, options)
@@ -344,11 +343,11 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                     _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
                 })
             }
-            Emit::Svg => match options.svg.scop_line {
+            (None, Emit::Svg) => match options.svg.scop_line {
                 Some(wanted) if wanted != line_of(&source.text, &pragma) => Ok(Generated::Skipped),
                 _ => with_final_plan(&scop, &found.names, options, |scop, plan| picture(scop, plan, options)),
             },
-            Emit::Deps => deps::analyse(&scop)
+            (None, Emit::Deps) => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
                 .map_err(ModelError::from),

@@ -371,6 +371,12 @@ impl Source {
                 return Err(Diagnostic::warning(Code::P0010, at..at + directive.len(), "preprocessor directive")
                     .with_label("the regenerated code would hold only one branch"));
             }
+            if let Some(pragma) = pragma_before(&self.text, to_file(&region.body).start) {
+                let first = region.items[0].byte_range();
+                return Err(Diagnostic::warning(Code::P0010, first, "a `#pragma` applies to this statement")
+                    .with_label("regenerated, it would apply to other code")
+                    .with_note(format!("the pragma is at byte {}", pragma.start)));
+            }
             let ast = extract::extract(region, text, &names, Some(g))?;
             let ast = match &analysed {
                 Some(a) => expanded::to_source(ast, a, &self.text),
@@ -473,6 +479,29 @@ fn pragma_lists(text: &str, what: &str) -> BTreeSet<String> {
         names.extend(argument.and_then(|a| decls::polyc_pragma_list(a, what)).unwrap_or_default());
     }
     names
+}
+
+/// The `#pragma` line (an OpenMP one, say) that applies to the statement
+/// at `at`: the nearest line before it that is neither blank nor a
+/// conditional directive (`#if`.., `#endif`), when it is a `#pragma`.
+fn pragma_before(text: &str, at: usize) -> Option<Range<usize>> {
+    let mut end = line_start(text, at);
+    if !text[end..at].trim().is_empty() {
+        return None;
+    }
+    while end > 0 {
+        let start = line_start(text, end - 1);
+        let line = text[start..end].trim();
+        let directive = line.strip_prefix('#').map(str::trim_start);
+        match directive {
+            _ if line.is_empty() => {}
+            Some(d) if d.starts_with("pragma") => return Some(start..end),
+            Some(d) if ["if", "el", "endif"].iter().any(|w| d.starts_with(w)) => {}
+            _ => return None,
+        }
+        end = start;
+    }
+    None
 }
 
 /// The first line of `body` in `text` that is a preprocessor directive
