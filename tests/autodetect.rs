@@ -168,9 +168,16 @@ fn a_loop_with_io_is_refused_and_the_clean_nest_after_it_found() {
     assert!(ok, "{err}");
     let lines: Vec<&str> = listing.lines().collect();
     assert_eq!(lines.len(), 3, "{listing}");
-    let io = format!("{}:7:3: kernel: loop nest: rejected: I/O or side effect at {}:9:5 [P0018]", input.display(), input.display());
+    let io = format!(
+        "{}:7:3: kernel: loop nest: rejected: I/O or side effect at {}:9:5 [P0018]",
+        input.display(),
+        input.display()
+    );
     assert!(lines[0].starts_with(&io), "{listing}");
-    assert!(lines[1].starts_with(&format!("{}:11:3: kernel: loop nest: accepted (region lines 11-13)", input.display())), "{listing}");
+    assert!(
+        lines[1].starts_with(&format!("{}:11:3: kernel: loop nest: accepted (region lines 11-13)", input.display())),
+        "{listing}"
+    );
     assert!(lines[2].contains(":19:3: main: loop nest: rejected: too little work"), "{listing}");
 
     let (ok, out, err) = polyc(&["--autodetect", "-q"], &input);

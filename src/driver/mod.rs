@@ -391,8 +391,10 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                     Generated::Picture { tiled, svg } => pictures.push((tiled, svg)),
                     Generated::Skipped => {}
                     Generated::TooLittleWork(work) => {
-                        let why = format!("{work} statement instances, all trip counts constant (< {MIN_DETECTED_WORK})");
-                        verdicts.last_mut().expect("pushed above").refused = Some((Cause::TooLittleWork, None, pragma, why));
+                        let why =
+                            format!("{work} statement instances, all trip counts constant (< {MIN_DETECTED_WORK})");
+                        verdicts.last_mut().expect("pushed above").refused =
+                            Some((Cause::TooLittleWork, None, pragma, why));
                         continue;
                     }
                 }
@@ -527,7 +529,6 @@ fn candidate_reports(
     out.sort_by_key(|(at, _)| *at);
     out.into_iter().map(|(_, r)| r).collect()
 }
-
 
 enum Generated {
     Code(Range<usize>, Regenerated),

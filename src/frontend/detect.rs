@@ -80,7 +80,13 @@ impl<'t, T> Search<'_, 't, T> {
             return;
         }
         let (first, last) = (items[0], items[items.len() - 1]);
-        let region = Region { block, open: first, close: last, items: items.to_vec(), body: first.start_byte()..last.end_byte() };
+        let region = Region {
+            block,
+            open: first,
+            close: last,
+            items: items.to_vec(),
+            body: first.start_byte()..last.end_byte(),
+        };
         match (self.try_run)(&region) {
             Ok(t) => {
                 let k = self.found.accepted.len();
@@ -140,7 +146,8 @@ impl<'t, T> Search<'_, 't, T> {
                     self.body(b, inner);
                 }
                 let alternative = n.child_by_field_name("alternative");
-                let alternative = alternative.and_then(|a| if a.kind() == "else_clause" { a.named_child(0) } else { Some(a) });
+                let alternative =
+                    alternative.and_then(|a| if a.kind() == "else_clause" { a.named_child(0) } else { Some(a) });
                 if let Some(b) = alternative {
                     self.body(b, inner);
                 }

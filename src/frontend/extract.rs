@@ -198,8 +198,11 @@ impl<'a> Extractor<'a> {
                         | "case_statement"
                         | "labeled_statement"
                 );
-                let (code, label) =
-                    if control { (Code::P0001, "irregular control flow") } else { (Code::P0019, "unsupported statement") };
+                let (code, label) = if control {
+                    (Code::P0001, "irregular control flow")
+                } else {
+                    (Code::P0019, "unsupported statement")
+                };
                 Err(reject(
                     code,
                     n,
