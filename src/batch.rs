@@ -3,7 +3,7 @@
 //! relative path under an output directory, and summed up as a table and a
 //! JSON report. A file that fails is recorded and the others go on.
 
-use crate::diagnostics::{line_col, Code, Diagnostic};
+use crate::diagnostics::{line_col, Cause, Code, Diagnostic};
 use crate::driver::{self, Options, Outcome, ScopStatus, ScopSummary};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -56,6 +56,11 @@ pub struct FileReport {
     pub error: Option<String>,
     pub scops: Vec<ScopSummary>,
     pub diagnostics: Vec<Code>,
+    /// With `--autodetect`: the candidate loop nests (and pragma regions)
+    /// tried, how many were accepted, and the rejected ones by cause.
+    pub candidates: usize,
+    pub candidates_accepted: usize,
+    pub rejected_by_cause: BTreeMap<Cause, usize>,
     pub time_ms: u64,
 }
 
@@ -70,6 +75,11 @@ pub struct Totals {
     pub scops_rejected: usize,
     pub rejected_by_code: BTreeMap<Code, usize>,
     pub transforms: BTreeMap<String, usize>,
+    /// With `--autodetect`: candidate loop nests over the tree, accepted,
+    /// and the rejected ones by cause.
+    pub candidates: usize,
+    pub candidates_accepted: usize,
+    pub rejected_by_cause: BTreeMap<Cause, usize>,
     pub wall_ms: u64,
 }
 
@@ -247,20 +257,32 @@ impl FileReport {
         let path = relative.display().to_string();
         let time_ms = millis(elapsed);
         match result {
-            Ok(outcome) => FileReport {
-                path,
-                status: FileStatus::Ok,
-                error: None,
-                diagnostics: outcome.diagnostics.iter().map(|d| d.code).collect(),
-                scops: outcome.scops,
-                time_ms,
-            },
+            Ok(outcome) => {
+                let mut rejected_by_cause = BTreeMap::new();
+                for c in outcome.candidates.iter().filter(|c| !c.accepted) {
+                    *rejected_by_cause.entry(c.cause.unwrap_or(Cause::Other)).or_default() += 1;
+                }
+                FileReport {
+                    path,
+                    status: FileStatus::Ok,
+                    error: None,
+                    diagnostics: outcome.diagnostics.iter().map(|d| d.code).collect(),
+                    scops: outcome.scops,
+                    candidates: outcome.candidates.len(),
+                    candidates_accepted: outcome.candidates.iter().filter(|c| c.accepted).count(),
+                    rejected_by_cause,
+                    time_ms,
+                }
+            }
             Err(failure) => FileReport {
                 path,
                 status: FileStatus::Error,
                 error: Some(failure.message),
                 diagnostics: failure.code.into_iter().collect(),
                 scops: Vec::new(),
+                candidates: 0,
+                candidates_accepted: 0,
+                rejected_by_cause: BTreeMap::new(),
                 time_ms,
             },
         }
@@ -306,6 +328,11 @@ impl Totals {
             for scop in &file.scops {
                 totals.add_scop(scop);
             }
+            totals.candidates += file.candidates;
+            totals.candidates_accepted += file.candidates_accepted;
+            for (cause, n) in &file.rejected_by_cause {
+                *totals.rejected_by_cause.entry(*cause).or_default() += n;
+            }
         }
         totals
     }
@@ -322,6 +349,27 @@ impl Totals {
         for t in &scop.transforms {
             *self.transforms.entry(t.clone()).or_default() += 1;
         }
+    }
+
+    /// The rejected candidate nests by cause, one row per cause (every
+    /// cause, so that tables of two trees line up), when there were
+    /// candidates.
+    fn cause_table(&self) -> String {
+        if self.candidates == 0 {
+            return String::new();
+        }
+        let rejected = self.candidates - self.candidates_accepted;
+        let mut out = format!(
+            "candidate loop nests: {} ({} accepted, {rejected} rejected)\n",
+            self.candidates, self.candidates_accepted
+        );
+        let width = Cause::ALL.iter().map(|c| c.as_str().len()).max().unwrap_or(0).max("cause".len());
+        let _ = writeln!(out, "{:<width$}  rejected", "cause");
+        for cause in Cause::ALL {
+            let n = self.rejected_by_cause.get(&cause).copied().unwrap_or(0);
+            let _ = writeln!(out, "{:<width$}  {n:>8}", cause.as_str());
+        }
+        out
     }
 
     fn summary(&self) -> String {
@@ -377,6 +425,7 @@ impl Report {
             }
         }
         out.push_str(&self.totals.summary());
+        out.push_str(&self.totals.cause_table());
         out
     }
 

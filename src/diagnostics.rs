@@ -9,7 +9,7 @@ use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Code {
-    /// Statement kind not allowed in a SCoP.
+    /// Irregular control flow in a SCoP (`while`, `do`, `break`, `return`, `goto`, ...).
     P0001,
     /// Array subscript that is not quasi-affine.
     P0002,
@@ -45,6 +45,10 @@ pub enum Code {
     P0017,
     /// Variables that may share memory, with no run-time check to decide.
     P0018,
+    /// A call with observable effects (I/O, allocation, exit) in a SCoP.
+    P0019,
+    /// A declaration, or an expression statement that is no assignment or call, in a SCoP.
+    P0020,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -62,7 +66,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 25] = [
+    pub const ALL: [Code; 27] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -81,6 +85,8 @@ impl Code {
         Code::P0016,
         Code::P0017,
         Code::P0018,
+        Code::P0019,
+        Code::P0020,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -110,6 +116,8 @@ impl Code {
             Code::P0016 => "P0016",
             Code::P0017 => "P0017",
             Code::P0018 => "P0018",
+            Code::P0019 => "P0019",
+            Code::P0020 => "P0020",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -129,9 +137,9 @@ impl Code {
         match self {
             Code::P0001 => {
                 "A SCoP may contain only `for` loops, `if`/`else`, blocks and expression \
-                statements. `while`, `do`, `break`, `continue`, `goto`, `return`, `switch`, labels and \
-                declarations (other than a `for` initialiser) make control flow or storage dynamic. \
-                Move the construct out of the `#pragma scop` region or rewrite it as a counted loop."
+                statements. `while`, `do`, `break`, `continue`, `goto`, `return`, `switch` and labels \
+                make control flow dynamic. Move the construct out of the `#pragma scop` region or \
+                rewrite it as a counted loop."
             }
             Code::P0002 => {
                 "Array subscripts must be quasi-affine in the loop iterators and parameters: \
@@ -226,6 +234,18 @@ impl Code {
                 expression of the parameters, so it is kept as written. Declare the pointers \
                 `restrict` if they never overlap, or pass `--assume-no-alias`."
             }
+            Code::P0019 => {
+                "A call with effects polyc cannot model or reorder (input and output, allocation, \
+                process control: `printf`, `fflush`, `malloc`, `exit`, ...) keeps the region as \
+                written: regenerated loops could run it in another order, or more than once. Move \
+                the call out of the region."
+            }
+            Code::P0020 => {
+                "A SCoP's statements are assignments and calls under `for` loops and `if`s: a \
+                declaration (other than a `for` initialiser) makes storage dynamic, and an \
+                expression statement that assigns nothing is not modelled. Declare the variable \
+                before the region."
+            }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \
                 `i = lb`, conditions bounding each index from above in the same order, increments \
@@ -258,6 +278,95 @@ impl Code {
             }
             Code::E0002 => "The input file could not be read.",
             Code::E0003 => "The output file could not be written; nothing was changed.",
+        }
+    }
+}
+
+/// Why a candidate loop nest is not a SCoP, in the terms of SPolly's
+/// table of rejection causes (seed 001, Figure 1), for `--emit=scops` and
+/// the batch report. [`Cause::from_code`] is the one mapping from codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cause {
+    /// A subscript that is not quasi-affine (`P0002`).
+    NonAffineSubscript,
+    /// A loop bound, loop header or condition that is not quasi-affine (`P0003`, `P0007`).
+    NonAffineBound,
+    /// A call to a function not known to be pure (`P0004`).
+    ImpureCall,
+    /// Pointer arithmetic, dereference, fields, or an array with no known base (`P0006`).
+    PointerArithmetic,
+    /// `while`, `do`, `break`, `continue`, `return`, `goto`, `switch` (`P0001`).
+    IrregularControl,
+    /// Input/output or another observable effect (`P0019`).
+    IoOrSideEffect,
+    /// Constant trip counts whose product is too small to be worth it
+    /// (decided by the driver, not a code).
+    TooLittleWork,
+    /// Variables that may share memory where no run-time check can decide (`P0018`).
+    PossibleAlias,
+    /// Anything else: declarations, iterators live after the region,
+    /// directives, budgets, parse errors.
+    Other,
+}
+
+impl Cause {
+    pub const ALL: [Cause; 9] = [
+        Cause::NonAffineSubscript,
+        Cause::NonAffineBound,
+        Cause::ImpureCall,
+        Cause::PointerArithmetic,
+        Cause::IrregularControl,
+        Cause::IoOrSideEffect,
+        Cause::TooLittleWork,
+        Cause::PossibleAlias,
+        Cause::Other,
+    ];
+
+    /// The cause a rejection with `code` stands for.
+    pub fn from_code(code: Code) -> Cause {
+        match code {
+            Code::P0002 => Cause::NonAffineSubscript,
+            Code::P0003 | Code::P0007 => Cause::NonAffineBound,
+            Code::P0004 => Cause::ImpureCall,
+            Code::P0006 => Cause::PointerArithmetic,
+            Code::P0001 => Cause::IrregularControl,
+            Code::P0019 => Cause::IoOrSideEffect,
+            Code::P0018 => Cause::PossibleAlias,
+            Code::P0005
+            | Code::P0008
+            | Code::P0009
+            | Code::P0010
+            | Code::P0011
+            | Code::P0012
+            | Code::P0013
+            | Code::P0014
+            | Code::P0015
+            | Code::P0016
+            | Code::P0017
+            | Code::P0020
+            | Code::M0001
+            | Code::M0002
+            | Code::M0003
+            | Code::M0004
+            | Code::E0001
+            | Code::E0002
+            | Code::E0003 => Cause::Other,
+        }
+    }
+
+    /// The name the listing and the table print.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cause::NonAffineSubscript => "non-affine subscript",
+            Cause::NonAffineBound => "non-affine bound/condition",
+            Cause::ImpureCall => "impure call",
+            Cause::PointerArithmetic => "pointer arithmetic/unknown base",
+            Cause::IrregularControl => "irregular control",
+            Cause::IoOrSideEffect => "I/O or side effect",
+            Cause::TooLittleWork => "too little work",
+            Cause::PossibleAlias => "possible alias",
+            Cause::Other => "other",
         }
     }
 }
@@ -369,6 +478,16 @@ mod tests {
         assert!(text.starts_with("a.c:2:9: "), "{text}");
         assert!(text.contains("warning[P0002]"), "{text}");
         assert!(text.contains("polyc --explain P0002"), "{text}");
+    }
+
+    #[test]
+    fn every_rejection_code_has_a_cause() {
+        assert_eq!(Cause::from_code(Code::P0002), Cause::NonAffineSubscript);
+        assert_eq!(Cause::from_code(Code::P0019), Cause::IoOrSideEffect);
+        assert_eq!(Cause::from_code(Code::P0018), Cause::PossibleAlias);
+        assert_eq!(Cause::from_code(Code::P0001), Cause::IrregularControl);
+        let named: std::collections::BTreeSet<&str> = Cause::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(named.len(), Cause::ALL.len());
     }
 
     #[test]

@@ -318,6 +318,12 @@ struct TransformArgs {
     /// an optimal mapping (a budgeted search; the heuristics' otherwise).
     #[arg(long)]
     storage_optimal: bool,
+
+    /// Also transform the static control parts of functions without
+    /// `#pragma scop`: the largest runs of statements with a loop that
+    /// are SCoPs (`--emit=scops` lists what was found and why not).
+    #[arg(long)]
+    autodetect: bool,
 }
 
 /// A number of seconds, finite and not negative.
@@ -408,6 +414,7 @@ impl TransformArgs {
             preprocessor: cpp::Flags::default(),
             pure: Vec::new(),
             assume_no_alias: self.assume_no_alias,
+            autodetect: self.autodetect,
         })
     }
 

@@ -3,7 +3,7 @@
 //! warning; the bytes outside SCoPs are copied unchanged.
 
 use crate::deps;
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Cause, Code, Diagnostic, Severity};
 use crate::emit::svg::{self, SvgOptions};
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::{cpp, Source, Stmt};
@@ -54,6 +54,10 @@ pub enum Emit {
     /// A picture of one statement's points, dependences and tiles, for
     /// the `--param` values (the first tiled SCoP, or `--svg-scop`).
     Svg,
+    /// Every candidate loop nest with its verdict: accepted, or rejected
+    /// with a cause and where (searches the functions without pragmas,
+    /// as `--autodetect` does).
+    Scops,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -152,6 +156,8 @@ pub struct Options {
     /// `--assume-no-alias`: pointers and array parameters never share
     /// memory, so the output has no run-time alias checks.
     pub assume_no_alias: bool,
+    /// `--autodetect`: also find the SCoPs of functions without pragmas.
+    pub autodetect: bool,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -179,6 +185,7 @@ impl Default for Options {
             svg: SvgOptions::default(),
             preprocessor: cpp::Flags::default(),
             pure: Vec::new(),
+            autodetect: false,
         }
     }
 }
@@ -230,6 +237,52 @@ pub struct Outcome {
     pub output: String,
     pub diagnostics: Vec<Diagnostic>,
     pub scops: Vec<ScopSummary>,
+    /// With `--autodetect` or `--emit=scops`: every candidate loop nest
+    /// (and pragma region) with its verdict, in file order.
+    pub candidates: Vec<CandidateReport>,
+}
+
+/// Below this many statement instances, a detected region whose loops
+/// all have constant trip counts is not worth regenerating (a region
+/// with a parametric bound always is).
+pub const MIN_DETECTED_WORK: i64 = 1000;
+
+/// One candidate of `--emit=scops`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CandidateReport {
+    pub line: usize,
+    pub column: usize,
+    pub function: String,
+    /// How many rejected loops it sits in.
+    pub depth: usize,
+    /// A `#pragma scop` region rather than a loop nest found by the search.
+    pub marked: bool,
+    pub accepted: bool,
+    /// The lines of the region it is part of, when accepted.
+    pub region: Option<(usize, usize)>,
+    pub cause: Option<Cause>,
+    pub code: Option<Code>,
+    /// Where the cause is (line, column).
+    pub at: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl CandidateReport {
+    /// `file:line:col: function: accepted ...` or `... rejected: cause at file:line:col [CODE] message`.
+    pub fn line_text(&self, file: &str) -> String {
+        let what = if self.marked { "pragma region".to_string() } else { "  ".repeat(self.depth) + "loop nest" };
+        let head = format!("{file}:{}:{}: {}: {what}", self.line, self.column, self.function);
+        match (self.accepted, self.region, self.cause, self.at) {
+            (true, Some((a, b)), _, _) => format!("{head}: accepted (region lines {a}-{b})"),
+            (true, None, _, _) => format!("{head}: accepted"),
+            (false, _, cause, at) => {
+                let cause = cause.unwrap_or(Cause::Other).as_str();
+                let at = at.map_or(String::new(), |(l, c)| format!(" at {file}:{l}:{c}"));
+                let code = self.code.map_or(String::new(), |c| format!(" [{}]", c.as_str()));
+                format!("{head}: rejected: {cause}{at}{code}: {}", self.message)
+            }
+        }
+    }
 }
 
 /// Compile the text of one C file. An `Err` means the file cannot be
@@ -242,7 +295,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
 /// headers it includes with `#include "..."`).
 pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Result<Outcome, Diagnostic> {
     let source = Source::parse_with(text, path.and_then(Path::parent), &options.preprocessor)?;
-    let found = source.scops_with(&options.pure);
+    let searching = options.autodetect || options.emit == Emit::Scops;
+    let found = source.scops_detecting(&options.pure, searching);
     if let Some((_, fatal)) = found.rejected.iter().find(|(_, d)| d.severity == Severity::Error) {
         return Err(fatal.clone());
     }
@@ -256,28 +310,34 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
     let mut replacements: Vec<(Range<usize>, String, Helpers)> = Vec::new();
     let mut reports = Vec::new();
     let mut pictures: Vec<(bool, String)> = Vec::new();
+    let mut verdicts: Vec<ScopVerdict> = Vec::new();
     for ast in found.scops {
         let (pragma, n_stmts, has_multifor) = (ast.pragma.clone(), ast.stmts.len(), ast.has_multifor());
+        let detected = ast.detected;
+        verdicts.push(ScopVerdict { detected, pragma: pragma.clone(), region: ast.region.clone(), refused: None });
         isl::set_operation_budget(options.isl_budget);
         let limit = isl::TimeLimit::start(options.time_budget);
         let phase = isl::phase("modelling");
-        let result = Scop::build(ast).and_then(|scop| match options.emit {
-            Emit::C => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
+        let little = |scop: &Scop| if detected { too_little_work(scop) } else { Ok(None) };
+        let result = Scop::build(ast).and_then(|scop| match (little(&scop)?, options.emit) {
+            (Some(work), _) => Ok(Generated::TooLittleWork(work)),
+            (None, Emit::Scops) => Ok(Generated::Skipped),
+            (None, Emit::C) => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
                 .map(|r| Generated::Code(scop.ast.region.clone(), r)),
-            Emit::Scop => model::scop_text(&scop, &source.text).map(Generated::Text),
-            Emit::ScopJson => model::scop_json(&scop, &source.text).map(Generated::Json),
-            Emit::Schedule => planned_schedule_report(&scop, &found.names, options)
+            (None, Emit::Scop) => model::scop_text(&scop, &source.text).map(Generated::Text),
+            (None, Emit::ScopJson) => model::scop_json(&scop, &source.text).map(Generated::Json),
+            (None, Emit::Schedule) => planned_schedule_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
-            Emit::TileSizes => tile_sizes_report(&scop, &found.names, options)
+            (None, Emit::TileSizes) => tile_sizes_report(&scop, &found.names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
-            Emit::Storage | Emit::StorageJson => storage_report(&scop, options).map(|entries| {
+            (None, Emit::Storage | Emit::StorageJson) => storage_report(&scop, options).map(|entries| {
                 let line = line_of(&source.text, &pragma);
                 match options.emit {
                     Emit::Storage => Generated::Text(format!("# SCoP at line {line}\n{}", storage::table(&entries))),
                     _ => Generated::Json(serde_json::json!({ "line": line, "arrays": entries })),
                 }
             }),
-            Emit::Parallelism | Emit::ParallelismJson => {
+            (None, Emit::Parallelism | Emit::ParallelismJson) => {
                 let line = line_of(&source.text, &pragma);
                 with_final_plan(&scop, &found.names, options, |scop, plan| {
                     parallelism::report(scop, plan, line, options)
@@ -287,11 +347,11 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                     _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
                 })
             }
-            Emit::Svg => match options.svg.scop_line {
+            (None, Emit::Svg) => match options.svg.scop_line {
                 Some(wanted) if wanted != line_of(&source.text, &pragma) => Ok(Generated::Skipped),
                 _ => with_final_plan(&scop, &found.names, options, |scop, plan| picture(scop, plan, options)),
             },
-            Emit::Deps => deps::analyse(&scop)
+            (None, Emit::Deps) => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
                 .map_err(ModelError::from),
@@ -334,6 +394,13 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                     Generated::Json(j) => reports.push(j),
                     Generated::Picture { tiled, svg } => pictures.push((tiled, svg)),
                     Generated::Skipped => {}
+                    Generated::TooLittleWork(work) => {
+                        let why =
+                            format!("{work} statement instances, all trip counts constant (< {MIN_DETECTED_WORK})");
+                        verdicts.last_mut().expect("pushed above").refused =
+                            Some((Cause::TooLittleWork, None, pragma, why));
+                        continue;
+                    }
                 }
                 scops.push(s);
             }
@@ -349,14 +416,25 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                     _ => Code::P0011,
                 };
                 let d = Diagnostic::warning(code, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
+                verdicts.last_mut().expect("pushed above").refused =
+                    Some((Cause::from_code(code), Some(code), pragma.clone(), d.message.clone()));
                 scops.push(summary(&source.text, &pragma, ScopStatus::Rejected, n_stmts, Some(d.code)));
                 diagnostics.push(d);
             }
         }
     }
     scops.sort_by_key(|s| s.line);
+    let candidates = if searching {
+        candidate_reports(&source.text, &found.candidates, &verdicts, &found.rejected)
+    } else {
+        Vec::new()
+    };
     let output = match options.emit {
         Emit::C => splice(&source.text, replacements),
+        Emit::Scops => {
+            let file = path.map_or("<input>".to_string(), |p| p.display().to_string());
+            candidates.iter().map(|c| c.line_text(&file) + "\n").collect()
+        }
         Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage | Emit::TileSizes | Emit::Parallelism => {
             reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
         }
@@ -371,7 +449,93 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
             .map(|(_, svg)| svg.clone())
             .unwrap_or_default(),
     };
-    Ok(Outcome { output, diagnostics, scops })
+    Ok(Outcome { output, diagnostics, scops, candidates })
+}
+
+/// The statement instances of a SCoP whose iterators all have constant
+/// extents, when fewer than [`MIN_DETECTED_WORK`]; `None` when it has
+/// more, or a parametric (or unknown) extent.
+fn too_little_work(scop: &Scop) -> Result<Option<i64>, ModelError> {
+    let Some(work) = work_estimate(scop)? else { return Ok(None) };
+    let mut total: i64 = 0;
+    for extents in &work {
+        let mut product: i64 = 1;
+        for e in extents {
+            if !e.is_constant() {
+                return Ok(None);
+            }
+            product = product.saturating_mul(e.constant.max(0));
+        }
+        total = total.saturating_add(product);
+    }
+    Ok((total < MIN_DETECTED_WORK).then_some(total))
+}
+
+/// What became of one SCoP of the front end, for `--emit=scops`.
+struct ScopVerdict {
+    detected: bool,
+    pragma: Range<usize>,
+    region: Range<usize>,
+    /// Why it was not kept: too little work, or a model that failed.
+    refused: Option<(Cause, Option<Code>, Range<usize>, String)>,
+}
+
+/// The candidates of `--emit=scops` in file order: the nests the search
+/// tried (an accepted one takes its SCoP's verdict from the driver: too
+/// little work, or a model that failed), and the pragma regions.
+fn candidate_reports(
+    text: &str,
+    nests: &[crate::frontend::Candidate],
+    verdicts: &[ScopVerdict],
+    rejected: &[(Range<usize>, Diagnostic)],
+) -> Vec<CandidateReport> {
+    let lc = |at: usize| crate::diagnostics::line_col(text, at);
+    let lines = |r: &Range<usize>| (lc(r.start).0, lc(r.end.saturating_sub(1).max(r.start)).0);
+    let report = |at: usize, function: &str, depth: usize, marked: bool| CandidateReport {
+        line: lc(at).0,
+        column: lc(at).1,
+        function: function.to_string(),
+        depth,
+        marked,
+        accepted: false,
+        region: None,
+        cause: None,
+        code: None,
+        at: None,
+        message: String::new(),
+    };
+    let refuse = |r: CandidateReport, cause: Cause, code: Option<Code>, at: usize, message: &str| CandidateReport {
+        cause: Some(cause),
+        code,
+        at: Some(lc(at)),
+        message: message.to_string(),
+        ..r
+    };
+    let judged = |r: CandidateReport, v: &ScopVerdict| match &v.refused {
+        Some((cause, code, span, why)) => refuse(r, *cause, *code, span.start, why),
+        None => CandidateReport { accepted: true, region: Some(lines(&v.region)), ..r },
+    };
+    let mut out: Vec<(usize, CandidateReport)> = Vec::new();
+    for n in nests {
+        let r = report(n.span.start, &n.function, n.depth, false);
+        let r = match &n.verdict {
+            Err(d) => refuse(r, Cause::from_code(d.code), Some(d.code), d.span.start, &d.message),
+            Ok(k) => match verdicts.get(*k) {
+                Some(v) => judged(r, v),
+                None => CandidateReport { accepted: true, ..r },
+            },
+        };
+        out.push((n.span.start, r));
+    }
+    for v in verdicts.iter().filter(|v| !v.detected) {
+        out.push((v.pragma.start, judged(report(v.pragma.start, "-", 0, true), v)));
+    }
+    for (_, d) in rejected {
+        let r = report(d.span.start, "-", 0, true);
+        out.push((d.span.start, refuse(r, Cause::from_code(d.code), Some(d.code), d.span.start, &d.message)));
+    }
+    out.sort_by_key(|(at, _)| *at);
+    out.into_iter().map(|(_, r)| r).collect()
 }
 
 enum Generated {
@@ -385,6 +549,8 @@ enum Generated {
     },
     /// Not the SCoP asked for.
     Skipped,
+    /// A detected SCoP with this many statement instances only.
+    TooLittleWork(i64),
 }
 
 /// `--emit=svg` for `plan`, the plan of `scop`.

@@ -76,6 +76,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         live_out,
         rank_mapping: x.rank_mapping,
         definitions: x.definitions,
+        detected: false,
     })
 }
 
@@ -210,12 +211,31 @@ impl<'a> Extractor<'a> {
             k if k.starts_with("preproc") => {
                 Err(reject(Code::P0010, n, "preprocessor directive inside a SCoP", "move this outside the region"))
             }
-            k => Err(reject(
-                Code::P0001,
-                n,
-                format!("`{}` is not allowed in a SCoP", k.trim_end_matches("_statement").replace('_', " ")),
-                "unsupported statement",
-            )),
+            k => {
+                let control = matches!(
+                    k,
+                    "while_statement"
+                        | "do_statement"
+                        | "break_statement"
+                        | "continue_statement"
+                        | "goto_statement"
+                        | "return_statement"
+                        | "switch_statement"
+                        | "case_statement"
+                        | "labeled_statement"
+                );
+                let (code, label) = if control {
+                    (Code::P0001, "irregular control flow")
+                } else {
+                    (Code::P0020, "unsupported statement")
+                };
+                Err(reject(
+                    code,
+                    n,
+                    format!("`{}` is not allowed in a SCoP", k.trim_end_matches("_statement").replace('_', " ")),
+                    label,
+                ))
+            }
         }
     }
 
@@ -416,7 +436,7 @@ impl<'a> Extractor<'a> {
             "call_expression" => self.call_statement(e, &mut parts)?,
             _ => {
                 return Err(reject(
-                    Code::P0001,
+                    Code::P0020,
                     n,
                     "a SCoP statement must be an assignment or a call",
                     "expression statement",

@@ -6,6 +6,7 @@
 
 pub mod cpp;
 pub mod decls;
+mod detect;
 mod expanded;
 mod extract;
 pub mod language;
@@ -132,6 +133,9 @@ pub struct ScopAst {
     /// name (one of `params`) with its C expression over the original
     /// parameters, defined at the region's entry by the printed code.
     pub definitions: Vec<(String, String)>,
+    /// Found by `--autodetect` (no pragmas: `region` is the statements'
+    /// own lines, `pragma` the first line of the first one).
+    pub detected: bool,
 }
 
 /// The paper's non-linear mapping (seed 001, section 5), in two
@@ -217,6 +221,22 @@ pub struct Scops {
     pub rejected: Vec<(Range<usize>, Diagnostic)>,
     /// Every identifier of the file, for fresh names.
     pub names: std::collections::BTreeSet<String>,
+    /// With autodetection: every outermost loop nest the search tried in
+    /// the functions without pragmas, in file order.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A loop nest `--autodetect` tried, and what became of it.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    /// The `for` statement, in the file.
+    pub span: Range<usize>,
+    /// The function it is in.
+    pub function: String,
+    /// How many rejected loops it sits in.
+    pub depth: usize,
+    /// `Ok(k)`: part of `Scops::scops[k]`; `Err`: why it is no SCoP.
+    pub verdict: Result<usize, Diagnostic>,
 }
 
 impl Source {
@@ -270,6 +290,12 @@ impl Source {
     /// Find and extract every SCoP, with the functions `named_pure` (and
     /// those `#pragma polyc pure(..)` names) taken for pure.
     pub fn scops_with(&self, named_pure: &[String]) -> Scops {
+        self.scops_detecting(named_pure, false)
+    }
+
+    /// [`Source::scops_with`], and with `autodetect` the SCoPs of the
+    /// functions that hold no `#pragma scop` (see [`Source::detect`]).
+    pub fn scops_detecting(&self, named_pure: &[String], autodetect: bool) -> Scops {
         let mut pure: BTreeSet<String> = named_pure.iter().cloned().collect();
         pure.extend(pragma_lists(&self.cpp.visible, "pure"));
         let root = self.tree.root_node();
@@ -288,8 +314,106 @@ impl Source {
         }
         let mut names = Names::collect(root, visible, None, &Default::default()).all_identifiers;
         names.extend(self.cpp.macros_at(usize::MAX).into_keys());
+        let mut candidates = Vec::new();
+        if autodetect {
+            let mut functions = Vec::new();
+            walk(root, &mut |n| {
+                if n.kind() == "function_definition" && !has_ancestor(n, "function_definition") {
+                    functions.push(n);
+                }
+            });
+            for f in functions {
+                self.detect(f, &pure, &mut scops, &mut candidates);
+            }
+        }
         names.extend(scops.iter().flat_map(|s| s.definitions.iter().map(|(name, _)| name.clone())));
-        Scops { scops, rejected, names }
+        Scops { scops, rejected, names, candidates }
+    }
+
+    /// The SCoPs of function `f` found without pragmas, appended to
+    /// `scops`, and every loop nest tried, to `candidates`. A function
+    /// with a `#pragma scop` (taken as marked), a `multifor` or a syntax
+    /// error is not searched. Runs are extracted as pragma regions are,
+    /// in the function with its macros expanded when it has some.
+    fn detect(&self, f: Node, pure: &BTreeSet<String>, scops: &mut Vec<ScopAst>, candidates: &mut Vec<Candidate>) {
+        let visible = self.cpp.visible.as_str();
+        let mut marked = false;
+        walk(f, &mut |n| marked |= pragma_kind(n, visible).is_some() || n.kind() == "multifor_statement");
+        if marked || !syntax_errors(f).is_empty() || f.child_by_field_name("body").is_none() {
+            return;
+        }
+        let line = visible[..f.start_byte()].matches('\n').count() + 1;
+        let table = self.cpp.macros_at(line);
+        let constants = expanded::integer_constants(&table);
+        let values = expanded::macro_values(&table, &constants);
+        let expandable: macros::Macros = table
+            .iter()
+            .filter(|(name, _)| !constants.contains_key(*name))
+            .map(|(n, m)| (n.clone(), m.clone()))
+            .collect();
+        let analysed = macros::expand_text(&visible[f.byte_range()], f.start_byte(), &expandable)
+            .ok()
+            .filter(|(_, map)| map.expanded_any())
+            .and_then(|(body, map)| expanded::Analysed::new(visible, f.byte_range(), body, map).ok());
+        let (root, text) = match &analysed {
+            Some(a) => (a.tree.root_node(), a.text.as_str()),
+            None => (self.tree.root_node(), visible),
+        };
+        let Some(g) = function_at(root, f.start_byte()) else { return };
+        let Some(body) = g.child_by_field_name("body") else { return };
+        let names = Names::collect(root, text, Some(g), &values).with_unit(Some(self.unit.clone()), pure);
+        let to_file = |r: &Range<usize>| match &analysed {
+            Some(a) => a.map.source_range(r),
+            None => r.clone(),
+        };
+        let to_text = |at: usize| match &analysed {
+            Some(a) => a.map.expanded_position(at).unwrap_or(at),
+            None => at,
+        };
+        let first = scops.len();
+        let found = detect::search(body, &mut |region| {
+            if let Some(directive) = directive_inside(&self.text, &to_file(&region.body)) {
+                let at = to_text(directive.start);
+                return Err(Diagnostic::warning(Code::P0010, at..at + directive.len(), "preprocessor directive")
+                    .with_label("the regenerated code would hold only one branch"));
+            }
+            if let Some(pragma) = pragma_before(&self.text, to_file(&region.body).start) {
+                let first = region.items[0].byte_range();
+                return Err(Diagnostic::warning(Code::P0010, first, "a `#pragma` applies to this statement")
+                    .with_label("regenerated, it would apply to other code")
+                    .with_note(format!("the pragma is at byte {}", pragma.start)));
+            }
+            let ast = extract::extract(region, text, &names, Some(g))?;
+            let ast = match &analysed {
+                Some(a) => expanded::to_source(ast, a, &self.text),
+                None => ast,
+            };
+            Ok(self.detected(ast))
+        });
+        scops.extend(found.accepted);
+        let function = function_name(f, visible);
+        candidates.extend(found.nests.into_iter().map(|n| Candidate {
+            span: to_file(&n.span),
+            function: function.clone(),
+            depth: n.depth,
+            verdict: n.verdict.map(|k| first + k).map_err(|d| Diagnostic { span: to_file(&d.span), ..d }),
+        }));
+    }
+
+    /// A run's SCoP, replacing the statements' own lines when nothing
+    /// else is on them (else the statements' bytes).
+    fn detected(&self, mut ast: ScopAst) -> ScopAst {
+        let text = self.text.as_str();
+        let (start, end) = (ast.region.start, ast.region.end);
+        let (first, last) = (line_start(text, start), line_end(text, end.saturating_sub(1).max(start)));
+        let alone = text[first..start].trim().is_empty() && text[end..last].trim().is_empty();
+        if alone {
+            ast.region = first..last;
+        }
+        ast.indent = text[first..start].chars().take_while(|c| c.is_whitespace()).collect();
+        ast.pragma = start..text[start..].find('\n').map_or(text.len(), |p| start + p);
+        ast.detected = true;
+        ast
     }
 
     /// One region as a [`ScopAst`]. The enclosing function is analysed
@@ -361,6 +485,29 @@ fn pragma_lists(text: &str, what: &str) -> BTreeSet<String> {
         names.extend(argument.and_then(|a| decls::polyc_pragma_list(a, what)).unwrap_or_default());
     }
     names
+}
+
+/// The `#pragma` line (an OpenMP one, say) that applies to the statement
+/// at `at`: the nearest line before it that is neither blank nor a
+/// conditional directive (`#if`.., `#endif`), when it is a `#pragma`.
+fn pragma_before(text: &str, at: usize) -> Option<Range<usize>> {
+    let mut end = line_start(text, at);
+    if !text[end..at].trim().is_empty() {
+        return None;
+    }
+    while end > 0 {
+        let start = line_start(text, end - 1);
+        let line = text[start..end].trim();
+        let directive = line.strip_prefix('#').map(str::trim_start);
+        match directive {
+            _ if line.is_empty() => {}
+            Some(d) if d.starts_with("pragma") => return Some(start..end),
+            Some(d) if ["if", "el", "endif"].iter().any(|w| d.starts_with(w)) => {}
+            _ => return None,
+        }
+        end = start;
+    }
+    None
 }
 
 /// The first line of `body` in `text` that is a preprocessor directive
@@ -564,6 +711,29 @@ fn line_end(src: &str, at: usize) -> usize {
 /// Offset of the first byte of the line containing `at`.
 fn line_start(src: &str, at: usize) -> usize {
     src[..at].rfind('\n').map_or(0, |p| p + 1)
+}
+
+/// The function definition of `root` that starts at byte `at`.
+fn function_at(root: Node, at: usize) -> Option<Node> {
+    let mut found = None;
+    walk(root, &mut |n| {
+        if found.is_none() && n.kind() == "function_definition" && n.start_byte() == at {
+            found = Some(n);
+        }
+    });
+    found
+}
+
+/// The name a function definition declares (`?` if none is found).
+fn function_name(f: Node, src: &str) -> String {
+    let mut d = f.child_by_field_name("declarator");
+    while let Some(n) = d {
+        if n.kind() == "identifier" {
+            return text(n, src).to_string();
+        }
+        d = n.child_by_field_name("declarator");
+    }
+    "?".to_string()
 }
 
 fn enclosing_function(n: Node) -> Option<Node> {

@@ -111,6 +111,15 @@ impl Extractor<'_> {
 }
 
 fn unknown_call(n: Node, fname: &str, why: Option<&str>) -> crate::diagnostics::Diagnostic {
+    if EFFECTFUL_FUNCTIONS.contains(&fname) {
+        return reject(
+            Code::P0019,
+            n,
+            format!("call to `{fname}`, which has observable effects"),
+            "I/O or side effect",
+        )
+        .with_note("input, output, allocation and process control stay where and as often as written");
+    }
     let because = why.map_or(String::new(), |w| format!(" ({w})"));
     reject(Code::P0004, n, format!("call to `{fname}`, which is not known to be pure{because}"), "unknown call")
         .with_note(format!(
@@ -118,6 +127,60 @@ fn unknown_call(n: Node, fname: &str, why: Option<&str>) -> crate::diagnostics::
              if it is defined in a header, pass its directory with -I"
         ))
 }
+
+/// C library functions whose effects are observable outside the program's
+/// memory, or on the heap: I/O, allocation, process control, clocks.
+const EFFECTFUL_FUNCTIONS: &[&str] = &[
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "vprintf",
+    "vfprintf",
+    "puts",
+    "fputs",
+    "putchar",
+    "fputc",
+    "putc",
+    "scanf",
+    "fscanf",
+    "sscanf",
+    "getchar",
+    "fgetc",
+    "getc",
+    "fgets",
+    "gets",
+    "fopen",
+    "fclose",
+    "fread",
+    "fwrite",
+    "fflush",
+    "fseek",
+    "perror",
+    "remove",
+    "rename",
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "exit",
+    "abort",
+    "_exit",
+    "atexit",
+    "system",
+    "rand",
+    "srand",
+    "time",
+    "clock",
+    "gettimeofday",
+    "clock_gettime",
+    "__assert_fail",
+    "assert",
+    "write",
+    "read",
+    "open",
+    "close",
+];
 
 fn arguments(n: Node) -> Vec<Node> {
     let Some(args) = n.child_by_field_name("arguments") else { return Vec::new() };
