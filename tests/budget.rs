@@ -13,8 +13,11 @@ use std::time::{Duration, Instant};
 /// three small 1-d arrays, under guards that cut the iteration domains
 /// (`i >= n / 2 - 3`, `j <= i + 5`, `i <= 5`): the exact dataflow comes
 /// out in dozens of fragments, and isl's scheduler, building and solving
-/// its linear programs over them in ever larger integers, takes 19 s
-/// (the issue's nine statements: 70 s) within its operation budget.
+/// its linear programs over them in ever larger integers, takes 1.6 s
+/// (12.7 s before isl kept small integers inline; the issue's nine
+/// statements: 70 s) within its operation budget. A budget of 0.05 s
+/// runs out before the scheduler starts, on any machine: the SCoP is kept
+/// with P0015.
 const FRAGMENTED: &str = r#"#include <stdio.h>
 double X[80], Y[80], Z[80];
 int main(int argc, char **argv) {
@@ -93,15 +96,15 @@ fn a_scop_out_of_time_keeps_its_source_with_p0015_naming_the_phase() {
     let input = dir.join("fragmented.c");
     std::fs::write(&input, FRAGMENTED).unwrap();
     let output = dir.join("fragmented.polyc.c");
-    let (code, text, err, took) = polyc(&input, &output, &["--time-budget", "0.3"]);
+    let (code, text, err, took) = polyc(&input, &output, &["--time-budget", "0.05"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(took < Duration::from_secs(3), "took {took:?}\n{err}");
     assert_eq!(text, FRAGMENTED);
-    assert!(err.contains("P0015") && err.contains("out of its time budget (0.3 s) in "), "{err}");
+    assert!(err.contains("P0015") && err.contains("out of its time budget (0.05 s) in "), "{err}");
     // The batch mode takes the same flag.
     let out_dir = dir.join("out");
     let mut cmd = Command::new(polyc_bin());
-    cmd.arg("batch").arg(&dir).arg("-o").arg(&out_dir).args(["--time-budget", "0.3", "--jobs", "1"]);
+    cmd.arg("batch").arg(&dir).arg("-o").arg(&out_dir).args(["--time-budget", "0.05", "--jobs", "1"]);
     let (code, _, err) = run_with(cmd, Duration::from_secs(60)).expect("batch finishes");
     assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&err));
     assert_eq!(std::fs::read_to_string(out_dir.join("fragmented.c")).unwrap(), FRAGMENTED);
@@ -109,10 +112,8 @@ fn a_scop_out_of_time_keeps_its_source_with_p0015_naming_the_phase() {
 
 #[test]
 fn the_library_entry_point_honours_the_time_budget() {
-    let options = polyc::driver::Options {
-        time_budget: Some(Duration::from_millis(200)),
-        ..polyc::driver::Options::optimising()
-    };
+    let options =
+        polyc::driver::Options { time_budget: Some(Duration::from_millis(50)), ..polyc::driver::Options::optimising() };
     let start = Instant::now();
     let out = polyc::driver::compile(FRAGMENTED.to_string(), &options).expect("it parses");
     assert!(start.elapsed() < Duration::from_secs(3));
