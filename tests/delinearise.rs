@@ -52,6 +52,11 @@ int main(int argc, char **argv) {{
 /// standard error; gcc builds both with `-fopenmp`, and each run of
 /// `runs` prints the same, on one and two threads.
 fn prints_the_same(name: &str, source: &str, runs: &[&[&str]]) -> (String, String) {
+    prints_the_same_built(name, source, runs, &["-fopenmp"])
+}
+
+/// [`prints_the_same`], gcc given `cflags`.
+fn prints_the_same_built(name: &str, source: &str, runs: &[&[&str]], cflags: &[&str]) -> (String, String) {
     let dir = scratch(&format!("delinearise-{name}"));
     let (input, output) = (dir.join("source.c"), dir.join("polyc.c"));
     std::fs::write(&input, source).expect("scratch file");
@@ -59,8 +64,8 @@ fn prints_the_same(name: &str, source: &str, runs: &[&[&str]]) -> (String, Strin
     let warnings = String::from_utf8_lossy(&run.stderr).into_owned();
     assert_eq!(run.status.code(), Some(0), "{name}: {warnings}");
     let text = std::fs::read_to_string(&output).expect("polyc's output");
-    gcc(&input, &dir.join("source"), &["-fopenmp"]).unwrap_or_else(|e| panic!("{name}: the source: {e}"));
-    gcc(&output, &dir.join("polyc"), &["-fopenmp"]).unwrap_or_else(|e| panic!("{name}: polyc's output: {e}\n{text}"));
+    gcc(&input, &dir.join("source"), cflags).unwrap_or_else(|e| panic!("{name}: the source: {e}"));
+    gcc(&output, &dir.join("polyc"), cflags).unwrap_or_else(|e| panic!("{name}: polyc's output: {e}\n{text}"));
     for args in runs {
         for threads in ["1", "2"] {
             let printed = |binary: &str| {
@@ -166,4 +171,42 @@ fn accesses_of_different_shapes_keep_the_source() {
     let (text, warnings) = prints_the_same("shapes", &source, &RUNS[..1]);
     assert!(warnings.contains("P0002") && warnings.contains("`A` is accessed as [*][n]"), "{warnings}");
     assert_eq!(scop_regions(&text), scop_regions(&source), "the region was rewritten");
+}
+
+#[test]
+fn a_jammed_product_keeps_its_element_in_a_local_and_reads_a_row_once() {
+    // gcc cannot tell C from A and B, so without help it stores C[i][j]
+    // after every jammed copy and reloads A[i][k + u] in every iteration.
+    let kernel = "void kernel(int n, int m, int p, double *C, double *A, double *B) {
+#pragma scop
+  for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) for (int j = 0; j < n; j++)
+    C[i*n + j] += A[i*n + k] * B[k*n + j];
+#pragma endscop
+}";
+    let (text, _) = prints_the_same("promoted", &program(kernel), &RUNS);
+    let loops = regenerated(&text);
+    assert!(loops.contains("__typeof__(C[i*n + j]) polyc_C = C[i*n + j];"), "C not kept in a local:\n{text}");
+    assert!(loops.contains("C[i*n + j] = polyc_C;"), "C not stored back:\n{text}");
+    assert!(loops.contains("polyc_C += polyc_A_1 * B[(k + 1)*n + j];"), "copies not on the local:\n{text}");
+    assert!(loops.contains("const __typeof__(A[i*n + (k + 1)]) polyc_A_1 = A[i*n + (k + 1)];"), "{text}");
+}
+
+#[test]
+fn a_read_moved_out_of_a_loop_is_made_only_if_the_loop_runs() {
+    // Row i - 1 of A exists only where the j loop runs (i >= 1). The
+    // scanner's loops run empty only where tile bounds over-approximate,
+    // so the guard is checked in the text, and the whole program under
+    // the address sanitizer.
+    let kernel = "void kernel(int n, int m, int p, double *B, double *A, double *C) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      B[i*n + j] = A[(i - 1)*n + 1] * 0.5 + C[j];
+#pragma endscop
+}";
+    let sanitized = ["-fopenmp", "-fsanitize=address", "-fno-omit-frame-pointer"];
+    let (text, _) = prints_the_same_built("guarded", &program(kernel), &RUNS, &sanitized);
+    let loops = regenerated(&text);
+    assert!(loops.contains("if (0 < i) {"), "the hoisted read is not guarded:\n{text}");
+    assert!(loops.contains("polyc_A * 0.5"), "A not read before the loop:\n{text}");
 }

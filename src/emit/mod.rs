@@ -14,6 +14,7 @@ use crate::storage::Contraction;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+mod promote;
 pub mod svg;
 mod versioned;
 
@@ -267,6 +268,7 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         private_outside: 0,
         loops_outside: 0,
         jammed: false,
+        scalars: Vec::new(),
     };
     let defined = !program.definitions.is_empty();
     if defined {
@@ -304,6 +306,8 @@ struct Printer<'a> {
     loops_outside: usize,
     /// Whether some loop was unrolled and jammed.
     jammed: bool,
+    /// Array elements the statements here read from local variables.
+    scalars: Vec<promote::Scalar>,
 }
 
 /// A loop's header line, and the dimension its variable `name` stands
@@ -442,11 +446,12 @@ impl Printer<'_> {
                 // SIMD loop copies them out to it.
                 let outside = self.program.written_in(self.private_outside, body);
                 let private = self.program.lastprivate_clause(mark.private | outside);
-                self.line(depth, &format!("#pragma omp simd{private}"));
+                self.simd_loop(&head, mark, &format!("#pragma omp simd{private}"), &lower, &upper, body, depth);
             } else if simd {
-                self.line(depth, "#pragma GCC ivdep");
+                self.simd_loop(&head, mark, "#pragma GCC ivdep", &lower, &upper, body, depth);
+            } else {
+                self.loop_body(&head, body, depth, self.in_parallel);
             }
-            self.loop_body(&head, body, depth, self.in_parallel);
         }
         if hoisted {
             self.env.pop();
@@ -555,13 +560,18 @@ impl Printer<'_> {
     /// The loop `head` over `body`; `in_parallel`: inside a parallel
     /// region (no nested ones).
     fn loop_body(&mut self, head: &LoopHead, body: &[Node], depth: usize, in_parallel: bool) {
+        self.in_loop(head, in_parallel, |p| p.block(depth, &head.text, body));
+    }
+
+    /// `print` with the loop `head`'s variable in scope.
+    fn in_loop(&mut self, head: &LoopHead, in_parallel: bool, print: impl FnOnce(&mut Self)) {
         let dim = head.dim;
         let saved = (self.env[dim].clone(), self.vars[dim].clone(), self.in_parallel);
         self.env[dim] = LinExpr::dim(dim).scale(head.sign);
         self.vars[dim] = Some(head.name.clone());
         self.in_parallel = in_parallel;
         self.loops_outside += 1;
-        self.block(depth, &head.text, body);
+        print(self);
         self.loops_outside -= 1;
         (self.env[dim], self.vars[dim], self.in_parallel) = saved;
     }
@@ -685,17 +695,9 @@ impl Printer<'_> {
     }
 
     fn statement(&mut self, id: usize) -> String {
-        let stmt = &self.program.stmts[id];
-        let mut text = stmt.text.clone();
-        let mut uses = stmt.iter_uses.clone();
-        uses.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
-        for (range, depth) in uses {
-            let value = self.env[self.program.iter_base + depth].clone();
-            let replacement = self.atom(&value);
-            if replacement != text[range.clone()] {
-                text.replace_range(range, &replacement);
-            }
-        }
+        let scalars = std::mem::take(&mut self.scalars);
+        let text = self.render(id, 0..self.program.stmts[id].text.len(), &scalars);
+        self.scalars = scalars;
         text
     }
 

@@ -1,0 +1,322 @@
+//! Scalar replacement in SIMD loops: array elements held in local
+//! variables across the statements of one iteration, or across the
+//! whole loop.
+//!
+//! gcc keeps an array element in memory whenever another array the
+//! loop stores to may be the same memory. Arrays reached through
+//! pointers always may, as far as it can tell: polyc's run-time checks
+//! prove them apart, and `restrict` on the block-scope copies is lost
+//! in the OpenMP outlining. Unroll-and-jam then costs instead of paying:
+//! in a jammed matrix product every copy stores `C[i][j]` and reloads
+//! `A[i][k+u]`, invariant in the vector loop. Each array name is its own
+//! memory in polyc's model (the checks, or distinct declarations, make
+//! it so), which is all these rewrites need:
+//!
+//! - an element the iteration writes, that two or more statements
+//!   inside it access, all with one spelling, is loaded once at the start
+//!   of the iteration (if the first of them reads it), kept in a local
+//!   variable, and stored once at the end (`ptr_gemm` jammed by 4:
+//!   0.20 s -> 0.16 s alone, 0.13 s with hoisting);
+//! - an element the loop reads that does not move with the loop, of an
+//!   array no statement writes before the last such read in the body, is
+//!   read once before the loop into a constant. The loop is a SIMD loop,
+//!   so it carries no dependence: an element every iteration reads is
+//!   written by none of them, unless the loop has one iteration, where
+//!   the reads come first anyway. The loop may run no iteration: the
+//!   read is guarded by its bounds, as the element may lie outside the
+//!   array then.
+//!
+//! Both leave every value and every order of operations as it was: the
+//! output is bit for bit the same. Bodies with a guard inside are left
+//! alone (a statement that may not run must not have its accesses moved
+//! out of it), as are the arrays the loop gives each iteration a private
+//! copy of (their carried dependences were not counted against the
+//! SIMD mark).
+
+use super::{LoopHead, LoopMark, Printer};
+use crate::frontend::qexpr::Var;
+use crate::frontend::AccessKind;
+use crate::model::affine::LinExpr;
+use crate::scan::ast::Node;
+use std::ops::Range;
+
+/// An array element in a local variable.
+#[derive(Clone, Debug)]
+pub(super) struct Scalar {
+    pub array: String,
+    /// The element as the statements spell it at this point.
+    pub access: String,
+    pub name: String,
+    /// Loaded from memory first (else the first statement only writes it).
+    pub load: bool,
+}
+
+/// What an innermost loop keeps in local variables.
+#[derive(Default)]
+struct Promotion {
+    /// Read once before the loop.
+    hoisted: Vec<Scalar>,
+    /// Loaded and stored once per iteration.
+    kept: Vec<Scalar>,
+}
+
+/// One access of a statement instance in the loop body.
+struct Use {
+    /// Position of the statement instance in the body.
+    leaf: usize,
+    array: String,
+    write: bool,
+    /// The element as printed here, if its span could be located and the
+    /// statement does not take its address.
+    text: Option<String>,
+    /// Whether it stays put across the loop's iterations.
+    invariant: bool,
+}
+
+impl Printer<'_> {
+    /// The SIMD loop `head` over `body` (its `pragma` line above it), bounds
+    /// `lower..=upper` (substituted), with the elements [`Promotion`]
+    /// finds in local variables.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn simd_loop(
+        &mut self,
+        head: &LoopHead,
+        mark: LoopMark,
+        pragma: &str,
+        lower: &[LinExpr],
+        upper: &[LinExpr],
+        body: &[Node],
+        depth: usize,
+    ) {
+        let in_parallel = self.in_parallel;
+        self.in_loop(head, in_parallel, |p| {
+            let promotion = p.promotion(head.dim, mark, body);
+            let hoisting = !promotion.hoisted.is_empty();
+            let depth = if hoisting { p.hoist(&promotion.hoisted, lower, upper, depth) } else { depth };
+            p.line(depth, pragma);
+            let saved = std::mem::replace(&mut p.scalars, promotion.hoisted);
+            if promotion.kept.is_empty() {
+                p.block(depth, &head.text, body);
+            } else {
+                p.line(depth, &format!("{} {{", head.text));
+                for s in &promotion.kept {
+                    let init = if s.load { format!(" = {}", s.access) } else { String::new() };
+                    p.line(depth + 1, &format!("__typeof__({}) {}{init};", s.access, s.name));
+                }
+                p.scalars.extend(promotion.kept.iter().cloned());
+                p.nodes(body, depth + 1);
+                for s in &promotion.kept {
+                    p.line(depth + 1, &format!("{} = {};", s.access, s.name));
+                }
+                p.line(depth, "}");
+            }
+            p.scalars = saved;
+            if hoisting {
+                p.line(depth - 1, "}");
+            }
+        });
+    }
+
+    /// Open a block, guarded by the loop bounds `lower..=upper` unless
+    /// they always hold, that reads `hoisted` into constants; the depth
+    /// inside it.
+    fn hoist(&mut self, hoisted: &[Scalar], lower: &[LinExpr], upper: &[LinExpr], depth: usize) -> usize {
+        if runs_always(lower, upper) {
+            self.line(depth, "{");
+        } else {
+            let start = self.extreme(lower, true);
+            let guard = self.bound_cmp(&start, upper, false);
+            self.line(depth, &format!("if ({guard}) {{"));
+        }
+        for s in hoisted {
+            self.line(depth + 1, &format!("const __typeof__({0}) {1} = {0};", s.access, s.name));
+        }
+        depth + 1
+    }
+
+    /// The elements the loop over `dim` around `body` keeps in locals.
+    fn promotion(&mut self, dim: usize, mark: LoopMark, body: &[Node]) -> Promotion {
+        if has_guard(body) {
+            return Promotion::default();
+        }
+        let uses = self.uses(dim, body);
+        let private: Vec<String> = self.program.private_vars(mark.private).map(|v| v.name.clone()).collect();
+        let mut promotion = Promotion::default();
+        let mut arrays: Vec<&str> = uses.iter().map(|u| u.array.as_str()).collect();
+        arrays.sort_unstable();
+        arrays.dedup();
+        for array in arrays {
+            let of: Vec<&Use> = uses.iter().filter(|u| u.array == array).collect();
+            if let Some(kept) = kept_element(&of) {
+                let name = self.scalar_name(array, &promotion);
+                promotion.kept.push(Scalar { name, ..kept });
+            } else if !private.iter().any(|v| v == array) {
+                for access in hoistable_elements(&of) {
+                    let name = self.scalar_name(array, &promotion);
+                    promotion.hoisted.push(Scalar { array: array.to_string(), access, name, load: true });
+                }
+            }
+        }
+        promotion
+    }
+
+    /// Every array access of the statement instances of `body`, in order.
+    fn uses(&mut self, dim: usize, body: &[Node]) -> Vec<Use> {
+        let mut found = Vec::new();
+        super::leaves(body, &mut Vec::new(), &mut found);
+        let program = self.program;
+        let base = program.iter_base;
+        let mut uses = Vec::new();
+        for (leaf, instance) in found.iter().enumerate() {
+            let stmt = &program.stmts[instance.id];
+            let saved = self.bind(&instance.bindings);
+            for a in stmt.accesses.iter().filter(|a| !a.subscripts.is_empty()) {
+                let moves = (0..stmt.iterators.len()).any(|j| {
+                    a.subscripts.iter().any(|s| s.mentions(Var::Iter(j))) && self.env[base + j].involves_dim(dim)
+                });
+                let spelled = relative_span(stmt, &a.span).filter(|r| !address_taken(&stmt.text, r));
+                let text = spelled.map(|r| self.render(instance.id, r, &[]));
+                uses.push(Use {
+                    leaf,
+                    array: a.array.clone(),
+                    write: a.kind == AccessKind::Write,
+                    text,
+                    invariant: !moves,
+                });
+            }
+            for (d, value) in saved.into_iter().rev() {
+                self.env[d] = value;
+            }
+        }
+        uses
+    }
+
+    /// Apply the `Let` bindings on the way to a statement instance; the
+    /// values they replaced.
+    fn bind(&mut self, bindings: &[(usize, LinExpr)]) -> Vec<(usize, LinExpr)> {
+        let mut saved = Vec::new();
+        for (d, value) in bindings {
+            let bound = value.substitute(&|k| self.env[k].clone());
+            saved.push((*d, std::mem::replace(&mut self.env[*d], bound)));
+        }
+        saved
+    }
+
+    /// `polyc_<array>`, then `polyc_<array>_1`, ..., clear of every name in
+    /// scope and in `promotion`.
+    fn scalar_name(&self, array: &str, promotion: &Promotion) -> String {
+        let taken = |n: &str| promotion.hoisted.iter().chain(&promotion.kept).any(|s| s.name == n);
+        let before = promotion.hoisted.iter().chain(&promotion.kept).filter(|s| s.array == array).count();
+        let base = if before == 0 { format!("polyc_{array}") } else { format!("polyc_{array}_{before}") };
+        crate::frontend::decls::fresh_name(&base, |n| {
+            taken(n) || self.program.taken.contains(n) || self.vars.iter().flatten().any(|v| v == n)
+        })
+    }
+
+    /// The bytes `range` of statement `id`'s text, iterators replaced by
+    /// their values here and the elements of `scalars` by their names.
+    pub(super) fn render(&mut self, id: usize, range: Range<usize>, scalars: &[Scalar]) -> String {
+        let program = self.program;
+        let stmt = &program.stmts[id];
+        let mut edits: Vec<(Range<usize>, String)> = Vec::new();
+        if !scalars.is_empty() {
+            for a in stmt.accesses.iter().filter(|a| !a.subscripts.is_empty()) {
+                let Some(r) = relative_span(stmt, &a.span) else { continue };
+                if r.start < range.start || r.end > range.end || edits.iter().any(|(e, _)| *e == r) {
+                    continue;
+                }
+                let text = self.render(id, r.clone(), &[]);
+                if let Some(s) = scalars.iter().find(|s| s.access == text) {
+                    edits.push((r, s.name.clone()));
+                }
+            }
+        }
+        for (r, depth) in &stmt.iter_uses {
+            let inside = range.start <= r.start && r.end <= range.end;
+            if inside && !edits.iter().any(|(e, _)| e.start <= r.start && r.end <= e.end) {
+                let value = self.env[program.iter_base + depth].clone();
+                let replacement = self.atom(&value);
+                if replacement != stmt.text[r.clone()] {
+                    edits.push((r.clone(), replacement));
+                }
+            }
+        }
+        edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+        let mut text = stmt.text[range.clone()].to_string();
+        for (r, replacement) in edits {
+            text.replace_range(r.start - range.start..r.end - range.start, &replacement);
+        }
+        text
+    }
+}
+
+/// The element all of `uses` (one array's) access, if the iteration
+/// writes it and two or more statements access it, all spelling it alike.
+fn kept_element(uses: &[&Use]) -> Option<Scalar> {
+    let first = uses.first()?;
+    let access = first.text.clone()?;
+    let alike = uses.iter().all(|u| u.text.as_deref() == Some(access.as_str()));
+    let statements = uses.iter().any(|u| u.leaf != first.leaf);
+    if !alike || !statements || !uses.iter().any(|u| u.write) {
+        return None;
+    }
+    let load = uses.iter().any(|u| u.leaf == first.leaf && !u.write);
+    Some(Scalar { array: first.array.clone(), access, name: String::new(), load })
+}
+
+/// The elements of one array's `uses` that every iteration reads and
+/// none writes, each once: no write spells them, and every write to the
+/// array comes in or after the last statement reading them.
+fn hoistable_elements(uses: &[&Use]) -> Vec<String> {
+    let first_write = uses.iter().filter(|u| u.write).map(|u| u.leaf).min();
+    let mut elements: Vec<String> = Vec::new();
+    for u in uses.iter().filter(|u| !u.write && u.invariant) {
+        let Some(text) = &u.text else { continue };
+        let spelled_by_write = uses.iter().any(|w| w.write && w.text.as_ref() == Some(text));
+        let last_read = uses.iter().filter(|r| !r.write && r.text.as_ref() == Some(text)).map(|r| r.leaf).max();
+        let before_writes = match (first_write, last_read) {
+            (Some(w), Some(r)) => r <= w,
+            _ => true,
+        };
+        if !spelled_by_write && before_writes && !elements.contains(text) {
+            elements.push(text.clone());
+        }
+    }
+    elements
+}
+
+/// An access's span relative to its statement's text, if it lies inside.
+fn relative_span(stmt: &crate::frontend::Stmt, span: &Range<usize>) -> Option<Range<usize>> {
+    let start = span.start.checked_sub(stmt.span.start)?;
+    let r = start..start + span.len();
+    let inside = r.end <= stmt.text.len() && stmt.text.is_char_boundary(r.start) && stmt.text.is_char_boundary(r.end);
+    inside.then_some(r)
+}
+
+/// Whether the access at `r` in `text` has its address taken (`&C[i][j]`
+/// passed to a call): that element stays in memory.
+fn address_taken(text: &str, r: &Range<usize>) -> bool {
+    let before = text[..r.start].trim_end_matches(|c: char| c.is_whitespace() || c == '(');
+    before.ends_with('&') && !before.ends_with("&&")
+}
+
+/// Whether a loop from `lower` to `upper` always runs: a single bound
+/// each, at a constant distance.
+fn runs_always(lower: &[LinExpr], upper: &[LinExpr]) -> bool {
+    match (lower, upper) {
+        ([l], [u]) => {
+            let span = u.sub(l);
+            span.is_constant() && span.constant >= 0
+        }
+        _ => false,
+    }
+}
+
+/// Whether a guard lies anywhere in `nodes`.
+fn has_guard(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::Guard { .. } => true,
+        Node::Let { body, .. } | Node::For { body, .. } => has_guard(body),
+        Node::Stmt { .. } => false,
+    })
+}
