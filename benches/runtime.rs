@@ -13,8 +13,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 const USAGE: &str = "\
 usage: cargo bench --bench runtime -- [options]
 
-  --kernels LIST      comma-separated corpus kernels (default: every corpus/*.c and
-                      corpus/pointers/*.c)
+  --kernels LIST      comma-separated corpus kernels (default: every corpus/*.c,
+                      corpus/pointers/*.c and corpus/dynamic/*.c)
   --runs N            runs of each binary per thread count (default 3)
   --threads LIST      OMP_NUM_THREADS values for polyc's output (default 1,2);
                       the first is the base of the thread-scaling ratios
@@ -90,9 +90,10 @@ fn target_dir() -> PathBuf {
     polyc_binary().parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| root().join("target"))
 }
 
-/// The directories whose programs are kernels: the corpus and its
-/// pointer versions (each named by its file's stem, all distinct).
-const KERNEL_DIRS: [&str; 2] = ["corpus", "corpus/pointers"];
+/// The directories whose programs are kernels: the corpus, its pointer
+/// versions and its kernels with data-dependent conditions (each named by
+/// its file's stem, all distinct).
+const KERNEL_DIRS: [&str; 3] = ["corpus", "corpus/pointers", "corpus/dynamic"];
 
 fn corpus_kernels() -> Vec<String> {
     let mut names: Vec<String> = KERNEL_DIRS

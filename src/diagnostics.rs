@@ -152,10 +152,12 @@ impl Code {
                 Use a multi-dimensional array, or move the access out of the SCoP."
             }
             Code::P0003 => {
-                "Loop bounds and `if` conditions must be quasi-affine in the enclosing \
-                iterators and parameters (a product or quotient of parameters alone, `n*m`, \
-                becomes a parameter of its own), and a parameter must not be written inside the SCoP. \
-                Otherwise the iteration domain depends on data and is not a polyhedron."
+                "Loop bounds must be quasi-affine in the enclosing iterators and parameters \
+                (a product or quotient of parameters alone, `n*m`, becomes a parameter of its own), \
+                and a parameter must not be written inside the SCoP. Otherwise the iteration domain \
+                depends on data and is not a polyhedron. An `if` condition that reads data is \
+                modelled (evaluated into a variable the branches run under), unless it writes a \
+                variable or sits in a `multifor`."
             }
             Code::P0004 => {
                 "Only calls to pure math functions (see `polyc --help`) are allowed: any other \

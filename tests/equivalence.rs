@@ -38,6 +38,9 @@ fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, Strin
                 && (d.message.contains("isl budget")
                     || d.message.contains("out of time")
                     || d.message.contains("tiled as for rect instead")
+                    // A step that would need a data-dependent condition's
+                    // values in an array (not built) is refused.
+                    || d.message.contains("would be evaluated again before its last use")
                     || (known_gap && d.message.contains("scanner limitation"))))
     };
     if let Some(d) = outcome.diagnostics.iter().find(|d| !gave_up(d)) {

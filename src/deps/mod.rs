@@ -16,6 +16,11 @@
 //! dependences span every pair of time steps, and the scheduler's cost
 //! grows with it.
 //!
+//! A write under a data-dependent condition (seed 001's filters) may not
+//! happen: it is a may-source, which hides no earlier write, so the flow
+//! into a read is every write that may have left its value, for all
+//! values of the conditions. Legality then holds whatever they are.
+//!
 //! The value-based dependences are computed per group of variables: each
 //! variable a loop might privatise on its own, all others together. No
 //! dependence links two variables, so the groups' union is the joint
@@ -102,10 +107,18 @@ impl Dependences {
 /// The flow, anti and output dependences of `scop` under its original schedule.
 pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let _phase = isl::phase("dependence analysis");
-    let all = || scop.statements.iter().flat_map(|s| &s.accesses);
     let private = privatisable(scop)?;
-    let accesses = |kind: AccessKind, of: &dyn Fn(&str) -> bool| {
-        UnionMap::from_maps(all().filter(|a| a.kind == kind && of(&a.array)).map(|a| &a.relation))
+    // A write under a data-dependent condition may not happen: it hides
+    // no earlier write from later reads (a may-source).
+    let accesses = |kind: AccessKind, may: Option<bool>, of: &dyn Fn(&str) -> bool| {
+        let chosen = scop
+            .statements
+            .iter()
+            .zip(&scop.ast.stmts)
+            .filter(|(_, ast)| may.is_none_or(|m| ast.may_skip_writes() == m));
+        UnionMap::from_maps(
+            chosen.flat_map(|(st, _)| &st.accesses).filter(|a| a.kind == kind && of(&a.array)).map(|a| &a.relation),
+        )
     };
     let schedule = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
     let mut groups = Vec::new();
@@ -115,18 +128,51 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
             Some(v) => v == array,
             None => !private.contains(array),
         };
-        let (reads, writes) = (accesses(AccessKind::Read, &of)?, accesses(AccessKind::Write, &of)?);
-        let group_flow = isl::compute_flow(&reads, Some(&writes), None, &schedule, FlowResult::Must)?;
-        let value_based_false = isl::compute_flow(&writes, Some(&writes), Some(&reads), &schedule, FlowResult::May)?;
+        let reads = accesses(AccessKind::Read, None, &of)?;
+        let (must, may) =
+            (accesses(AccessKind::Write, Some(false), &of)?, accesses(AccessKind::Write, Some(true), &of)?);
+        let group_flow = isl::compute_flow(&reads, Some(&must), Some(&may), &schedule, FlowResult::May)?;
+        let writes = must.union(&may)?;
+        let value_based_false =
+            isl::compute_flow(&writes, Some(&must), Some(&reads.union(&may)?), &schedule, FlowResult::May)?;
         flow = flow.union(&group_flow)?;
         let generators = group_flow.union(&value_based_false)?;
         groups.push(Group { variable: variable.cloned(), flow: group_flow, generators });
     }
     let every = |_: &str| true;
-    let (reads, writes) = (accesses(AccessKind::Read, &every)?, accesses(AccessKind::Write, &every)?);
+    let (reads, writes) = (accesses(AccessKind::Read, None, &every)?, accesses(AccessKind::Write, None, &every)?);
     let anti = isl::compute_flow(&writes, None, Some(&reads), &schedule, FlowResult::May)?;
     let output = isl::compute_flow(&writes, None, Some(&writes), &schedule, FlowResult::May)?;
     Ok(Dependences { flow, anti, output, groups })
+}
+
+/// For isl's scheduler, as PPCG treats scalars (its conditional
+/// validity): the live ranges of the variables holding the values of
+/// data-dependent conditions (each evaluation to its readers) and the
+/// dependences that holding each in one scalar adds (each evaluation
+/// after the previous one and its readers). The scheduler may break the
+/// second only where it keeps the first within one band iteration, so
+/// that a schedule reusing one scalar exists without serialising the
+/// nest; `Scattering::verify` checks the result. `None` without such
+/// variables.
+pub fn condition_scalars(scop: &Scop) -> IslResult<Option<(UnionMap, UnionMap)>> {
+    if !scop.ast.has_filters() {
+        return Ok(None);
+    }
+    let schedule = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
+    let (mut live, mut reuse) = (UnionMap::empty()?, UnionMap::empty()?);
+    for var in scop.ast.filter_variables() {
+        let scalar = |kind: AccessKind| -> IslResult<UnionMap> {
+            let accesses =
+                scop.statements.iter().flat_map(|s| &s.accesses).filter(|a| a.array == var && a.kind == kind);
+            let maps = accesses.map(|a| a.relation.keep_leading_out(0)).collect::<IslResult<Vec<_>>>()?;
+            UnionMap::from_maps(&maps)
+        };
+        let (reads, writes) = (scalar(AccessKind::Read)?, scalar(AccessKind::Write)?);
+        live = live.union(&isl::compute_flow(&reads, Some(&writes), None, &schedule, FlowResult::May)?)?;
+        reuse = reuse.union(&isl::compute_flow(&writes, Some(&writes), Some(&reads), &schedule, FlowResult::May)?)?;
+    }
+    Ok(Some((live, reuse)))
 }
 
 /// The variables the SCoP writes inside some loop that a loop might give

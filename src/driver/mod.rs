@@ -751,7 +751,10 @@ fn expanded_plan(
     taken: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Option<(Scop, Vec<ExpandedArray>, Plan)>, ModelError> {
-    if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace {
+    // Expansion and contraction rest on every write happening: not
+    // under data-dependent conditions.
+    let filtered = scop.ast.has_filters();
+    if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace || filtered {
         return Ok(None);
     }
     let budget = plan::planning_budget(options);
@@ -913,7 +916,7 @@ struct Contracted {
 /// schedule (an array whose accesses cannot all be rewritten keeps its
 /// storage); none, with the reason noted in `plan`, on an isl error.
 fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &Options) -> Contracted {
-    if options.storage.method == storage::Method::None || options.trace {
+    if options.storage.method == storage::Method::None || options.trace || scop.ast.has_filters() {
         return Contracted::default();
     }
     let _phase = isl::phase("storage contraction");
@@ -1074,10 +1077,12 @@ pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
     })
 }
 
-/// `printf("S<k> %ld %ld\n", (long)(i), (long)(j));` in place of statement `k`.
+/// `printf("S<k> %ld %ld\n", (long)(i), (long)(j));` in place of statement
+/// `k`; for the evaluation of a condition, `(printf(..), condition)`.
 fn traced_statement(k: usize, stmt: &Stmt) -> Stmt {
     let format: String = stmt.iterators.iter().map(|_| " %ld").collect();
-    let mut text = format!("printf(\"S{k}{format}\\n\"");
+    let condition = stmt.sets.is_some();
+    let mut text = format!("{}printf(\"S{k}{format}\\n\"", if condition { "(" } else { "" });
     let mut iter_uses = Vec::new();
     for (depth, it) in stmt.iterators.iter().enumerate() {
         text.push_str(", (long)(");
@@ -1085,7 +1090,15 @@ fn traced_statement(k: usize, stmt: &Stmt) -> Stmt {
         text.push_str(&it.name);
         text.push(')');
     }
-    text.push_str(");");
+    if condition {
+        text.push_str("), ");
+        let shift = text.len();
+        iter_uses.extend(stmt.iter_uses.iter().map(|(r, d)| (r.start + shift..r.end + shift, *d)));
+        text.push_str(&stmt.text);
+        text.push(')');
+    } else {
+        text.push_str(");");
+    }
     Stmt { text, iter_uses, ..stmt.clone() }
 }
 

@@ -200,6 +200,20 @@ impl Program<'_> {
     /// keeps its value), whatever iterations the scanner's loop runs
     /// beyond the statements' (guards, strides); arrays, which OpenMP
     /// copies out whole from the last iteration, `lastprivate(row)`.
+    /// `private(..)` for the condition variables the statements of
+    /// `body` set ([`Stmt::sets`]): each value lives within one iteration
+    /// of any loop that carries no dependence (its readers depend on it).
+    fn filter_clause(&self, body: &[Node]) -> String {
+        let mut ids = Vec::new();
+        Node::statements(body, &mut ids);
+        // A statement the scanner split over pieces appears once per piece.
+        let names: BTreeSet<&str> = ids.iter().filter_map(|&id| self.stmts[id].sets.as_deref()).collect();
+        if names.is_empty() {
+            return String::new();
+        }
+        format!(" private({})", names.into_iter().collect::<Vec<_>>().join(", "))
+    }
+
     fn lastprivate_clause(&self, private: u64) -> String {
         let (arrays, scalars): (Vec<&PrivateVar>, Vec<&PrivateVar>) =
             self.private_vars(private).partition(|v| v.is_array);
@@ -270,11 +284,15 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         jammed: false,
         scalars: Vec::new(),
     };
-    let defined = !program.definitions.is_empty();
+    let filters: Vec<&str> = program.stmts.iter().filter_map(|s| s.sets.as_deref()).collect();
+    let defined = !program.definitions.is_empty() || !filters.is_empty();
     if defined {
         p.line(0, "{");
         for (name, value) in program.definitions {
             p.line(1, &format!("const long {name} = {value};"));
+        }
+        if !filters.is_empty() {
+            p.line(1, &format!("int {};", filters.join(", ")));
         }
     }
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
@@ -446,7 +464,9 @@ impl Printer<'_> {
                 // SIMD loop copies them out to it.
                 let outside = self.program.written_in(self.private_outside, body);
                 let private = self.program.lastprivate_clause(mark.private | outside);
-                self.simd_loop(&head, mark, &format!("#pragma omp simd{private}"), &lower, &upper, body, depth);
+                let filters = self.program.filter_clause(body);
+                let pragma = format!("#pragma omp simd{private}{filters}");
+                self.simd_loop(&head, mark, &pragma, &lower, &upper, body, depth);
             } else if simd {
                 self.simd_loop(&head, mark, "#pragma GCC ivdep", &lower, &upper, body, depth);
             } else {
@@ -526,7 +546,8 @@ impl Printer<'_> {
             unequal && loop_depth(body) >= 2 && self.loops_outside <= 1 && !self.writes_share_rows(head.dim, body);
         let schedule = if dynamic { " schedule(dynamic)" } else { "" };
         let private = self.program.lastprivate_clause(mark.private);
-        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}"));
+        let filters = self.program.filter_clause(body);
+        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
         let outside = std::mem::replace(&mut self.private_outside, mark.private);
         self.loop_body(head, body, depth, true);
         self.private_outside = outside;
@@ -698,7 +719,7 @@ impl Printer<'_> {
         let scalars = std::mem::take(&mut self.scalars);
         let text = self.render(id, 0..self.program.stmts[id].text.len(), &scalars);
         self.scalars = scalars;
-        text
+        self.program.stmts[id].wrap(&text)
     }
 
     /// An expression safe to drop into any C context.

@@ -136,7 +136,12 @@ impl Printer<'_> {
 
     /// The elements the loop over `dim` around `body` keeps in locals.
     fn promotion(&mut self, dim: usize, mark: LoopMark, body: &[Node]) -> Promotion {
-        if has_guard(body) {
+        // A statement under a data-dependent condition may not write what
+        // a kept element would store back, nor read what would be hoisted.
+        let mut ids = Vec::new();
+        Node::statements(body, &mut ids);
+        let filtered = ids.iter().any(|&id| !self.program.stmts[id].filters.is_empty());
+        if has_guard(body) || filtered {
             return Promotion::default();
         }
         let uses = self.uses(dim, body);

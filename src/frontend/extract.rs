@@ -34,6 +34,8 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         rank_mapping: None,
         definitions: Vec::new(),
         shapes: Vec::new(),
+        filters: Vec::new(),
+        filter_names: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -52,7 +54,10 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
     let mut arrays: Vec<(String, super::VarDecl)> = Vec::new();
     for a in x.stmts.iter().flat_map(|s| &s.accesses) {
         if !arrays.iter().any(|(n, _)| *n == a.array) {
-            let mut decl = names.vars.get(&a.array).cloned().unwrap_or_default();
+            let mut decl = match x.filter_names.contains(&a.array) {
+                true => super::VarDecl { ty: "int".into(), is_local: true, ..Default::default() },
+                false => names.vars.get(&a.array).cloned().unwrap_or_default(),
+            };
             decl.delinearised = views.get(&a.array).cloned();
             arrays.push((a.array.clone(), decl));
         }
@@ -165,6 +170,12 @@ struct Extractor<'a> {
     /// Each subscripted access: the array, how its subscripts were read,
     /// and its span.
     shapes: Vec<(String, Shape, Range<usize>)>,
+    /// The data-dependent conditions around the walk: the variable
+    /// holding each one's value, the branch (`false`: `else`), and the
+    /// loop depth of its `if`.
+    filters: Vec<(String, bool, usize)>,
+    /// Every condition variable of the region ([`super::Stmt::sets`]).
+    filter_names: Vec<String>,
 }
 
 /// How the subscripts of an access were read.
@@ -414,7 +425,10 @@ impl<'a> Extractor<'a> {
         let c = n
             .child_by_field_name("condition")
             .ok_or_else(|| reject(Code::P0003, n, "`if` without condition", "here"))?;
-        let cond = self.condition(c)?;
+        let cond = match self.tentatively(|x| x.condition(c)) {
+            Ok(cond) => cond,
+            Err(not_affine) => return self.dynamic_if(n, c, not_affine),
+        };
         self.conds.push(cond.clone());
         let r = n.child_by_field_name("consequence").map_or(Ok(()), |b| self.statement(b));
         self.conds.pop();
@@ -427,6 +441,92 @@ impl<'a> Extractor<'a> {
             r?;
         }
         Ok(())
+    }
+
+    /// `f` on the extractor, or its error with the parameters and
+    /// definitions it introduced forgotten.
+    fn tentatively<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+        let (params, definitions) = (self.params.len(), self.definitions.len());
+        f(self).inspect_err(|_| {
+            self.params.truncate(params);
+            self.definitions.truncate(definitions);
+        })
+    }
+
+    /// An `if` whose condition `c` is not affine (`not_affine` says why):
+    /// a statement evaluates it into a variable of its own at each
+    /// instance of the `if`, and the branches run under that variable
+    /// (seed 001's filters). Without `else`, leading affine conjuncts
+    /// (`i > 0 && A[i-1] > 0`) bound the domain instead, so that the
+    /// condition's reads are modelled only where C evaluates them.
+    fn dynamic_if(&mut self, n: Node, c: Node, not_affine: Diagnostic) -> Res<()> {
+        if self.multifor.component().is_some() {
+            return Err(not_affine);
+        }
+        let inner = match c.kind() {
+            "parenthesized_expression" => c.named_child(0).ok_or(not_affine)?,
+            _ => c,
+        };
+        let alternative = n.child_by_field_name("alternative");
+        let mut conjuncts = Vec::new();
+        conjunct_nodes(inner, &mut conjuncts);
+        let last_end = conjuncts.last().map_or(inner.end_byte(), |l| l.end_byte());
+        let mut bounds = Vec::new();
+        while alternative.is_none() && bounds.len() + 1 < conjuncts.len() {
+            let rest = conjuncts[bounds.len() + 1].start_byte()..last_end;
+            if !balanced(&self.src[rest]) {
+                break;
+            }
+            match self.tentatively(|x| x.condition(conjuncts[bounds.len()])) {
+                Ok(cond) => bounds.push(cond),
+                Err(_) => break,
+            }
+        }
+        let dynamic = &conjuncts[bounds.len()..];
+        let span = match dynamic.first() {
+            Some(first) if !bounds.is_empty() => first.start_byte()..last_end,
+            _ => inner.byte_range(),
+        };
+        let mut parts = StmtParts::default();
+        for node in dynamic {
+            self.value(*node, &mut parts)?;
+        }
+        if let Some(w) = parts.accesses.iter().find(|a| a.kind == AccessKind::Write) {
+            return Err(Diagnostic::warning(Code::P0003, w.span.clone(), "a condition that writes a variable")
+                .with_label("written here"));
+        }
+        let depth = self.loops.len();
+        let taken: BTreeSet<String> = self.filter_names.iter().cloned().collect();
+        let name = self.names.fresh(&format!("polyc_c{}", self.filter_names.len()), &taken);
+        self.filter_names.push(name.clone());
+        parts.accesses.push(self.filter_access(&name, AccessKind::Write, depth, span.start));
+        let pushed = bounds.len();
+        self.conds.extend(bounds);
+        let stmt = self.statement_at(span, parts, Some(name.clone()));
+        self.push(stmt);
+        let branch = |x: &mut Self, holds: bool, node: Option<Node>| -> Res<()> {
+            x.filters.push((name.clone(), holds, depth));
+            let r = node.map_or(Ok(()), |b| x.statement(b));
+            x.filters.pop();
+            r
+        };
+        let r = branch(self, true, n.child_by_field_name("consequence"));
+        let r = r.and_then(|()| match alternative {
+            Some(alt) => {
+                let body = if alt.kind() == "else_clause" { alt.named_child(0) } else { Some(alt) };
+                branch(self, false, body)
+            }
+            None => Ok(()),
+        });
+        self.conds.truncate(self.conds.len() - pushed);
+        r
+    }
+
+    /// An access to the condition variable `name` of an `if` at loop
+    /// depth `depth`: one element per instance of the `if`.
+    fn filter_access(&self, name: &str, kind: AccessKind, depth: usize, at: usize) -> Access {
+        let subscripts = (0..depth).map(|d| QExpr::Var(Var::Iter(d))).collect();
+        Access { array: name.to_string(), kind, subscripts, span: at..at }
     }
 
     fn expression_statement(&mut self, n: Node, e: Node) -> Res<()> {
@@ -443,11 +543,23 @@ impl<'a> Extractor<'a> {
                 ))
             }
         }
-        let start = n.start_byte();
+        let mut stmt = self.statement_at(n.byte_range(), parts, None);
+        self.pick_index_lists(n, &mut stmt)?;
+        self.push(stmt);
+        Ok(())
+    }
+
+    /// The statement of text `span` with what `parts` collected, under
+    /// the current conditions.
+    fn statement_at(&self, span: Range<usize>, mut parts: StmtParts, sets: Option<String>) -> Stmt {
+        let start = span.start;
+        for (name, _, depth) in &self.filters {
+            parts.accesses.push(self.filter_access(name, AccessKind::Read, *depth, start));
+        }
         let domain = self.conds.iter().cloned().fold(Cond::True, Cond::and);
-        let mut stmt = Stmt {
-            text: self.t(n).to_string(),
-            span: n.byte_range(),
+        Stmt {
+            text: self.src[span.clone()].to_string(),
+            span,
             iterators: self.loops.iter().map(|l| l.iter.clone()).collect(),
             domain,
             beta: self.beta.clone(),
@@ -455,11 +567,15 @@ impl<'a> Extractor<'a> {
             iter_uses: parts.iter_uses.into_iter().map(|(r, d)| (r.start - start..r.end - start, d)).collect(),
             referential: self.referential.clone(),
             component: self.multifor.component(),
-        };
-        self.pick_index_lists(n, &mut stmt)?;
+            filters: self.filters.iter().map(|(name, holds, _)| (name.clone(), *holds)).collect(),
+            sets,
+        }
+    }
+
+    /// `stmt` at the current position; the next one comes after it.
+    fn push(&mut self, stmt: Stmt) {
         self.stmts.push(stmt);
         *self.beta.last_mut().expect("beta always has the current depth") += 1;
-        Ok(())
     }
 
     fn in_scope_iterator(&self, name: &str) -> Option<usize> {
@@ -950,6 +1066,36 @@ impl<'a> Extractor<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether every `)` of `text` closes a `(` of it, and every `(` is closed.
+fn balanced(text: &str) -> bool {
+    let mut open = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => open += 1,
+            ')' if open == 0 => return false,
+            ')' => open -= 1,
+            _ => {}
+        }
+    }
+    open == 0
+}
+
+/// The operands of a chain of `&&` (through parentheses), in order.
+fn conjunct_nodes<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    let operator = n.child_by_field_name("operator").map(|o| o.kind());
+    match (n.kind(), operator) {
+        ("parenthesized_expression", _) if n.named_child_count() == 1 => {
+            conjunct_nodes(n.named_child(0).expect("one child"), out)
+        }
+        ("binary_expression", Some("&&")) => {
+            let mut cursor = n.walk();
+            let operands: Vec<Node> = n.named_children(&mut cursor).collect();
+            operands.into_iter().for_each(|o| conjunct_nodes(o, out));
+        }
+        _ => out.push(n),
     }
 }
 

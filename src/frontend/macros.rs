@@ -524,7 +524,12 @@ fn expand_into(
             k += 1;
             continue;
         };
-        let args = join_variadic(variadic_arity(macros, &text[range.clone()]), args);
+        let mut args = join_variadic(variadic_arity(macros, &text[range.clone()]), args);
+        // `F()` passes no argument to a macro without parameters.
+        let no_params = macros[&text[range.clone()]].params.as_ref().is_some_and(Vec::is_empty);
+        if no_params && args.len() == 1 && text[args[0].clone()].trim().is_empty() {
+            args.clear();
+        }
         let span = range.start..lexed[end_token].0.end;
         let fail = |reason: String| ExpandError { span: span.start + offset..span.end + offset, reason };
         let name = &text[range.clone()];
@@ -696,6 +701,11 @@ mod tests {
         assert_eq!(expand("S(a b)", &["#define S(a) #a"]), "\"a b\"");
         assert_eq!(expand("CAT(x, 1) = 0;", &["#define CAT(a, b) a ## b"]), "x1 = 0;");
         assert_eq!(expand("V(1, 2, 3)", &["#define V(f, ...) f + g(__VA_ARGS__)"]), "1 + g(2, 3)");
+    }
+
+    #[test]
+    fn empty_parentheses_call_a_macro_without_parameters() {
+        assert_eq!(expand("START(); x = 1;", &["#define START() ((void)0)"]), "((void)0); x = 1;");
     }
 
     #[test]

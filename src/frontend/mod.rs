@@ -70,6 +70,15 @@ pub struct Stmt {
     /// The outermost `multifor` around the statement (its start byte) and
     /// the loop of it the statement belongs to.
     pub component: Option<(usize, usize)>,
+    /// The data-dependent conditions the statement runs under, outermost
+    /// first (seed 001's filters): each the variable holding the
+    /// condition's value ([`Stmt::sets`] of the statement that evaluates
+    /// it) and the value the statement runs for (`false`: an `else`).
+    pub filters: Vec<(String, bool)>,
+    /// For the evaluation of a data-dependent condition (its `text` is the
+    /// condition): the variable it sets, one per instance of the `if`,
+    /// to the condition's value where every filter holds and to 0 elsewhere.
+    pub sets: Option<String>,
 }
 
 /// Where the iterations of one loop of a `multifor` run: iteration `q`
@@ -176,6 +185,26 @@ pub struct Rows {
 }
 
 impl Stmt {
+    /// Whether the statement's writes may not happen in an instance of
+    /// its domain (a filter can be false): they hide no earlier write.
+    pub fn may_skip_writes(&self) -> bool {
+        self.sets.is_none() && !self.filters.is_empty()
+    }
+
+    /// The C statement for `body`, the statement's text as printed: the
+    /// evaluation of a condition assigns it to its variable, a filtered
+    /// statement runs under its filters.
+    pub fn wrap(&self, body: &str) -> String {
+        let filters: Vec<String> =
+            self.filters.iter().map(|(v, holds)| if *holds { v.clone() } else { format!("!{v}") }).collect();
+        match (&self.sets, filters.is_empty()) {
+            (Some(v), true) => format!("{v} = ({body});"),
+            (Some(v), false) => format!("{v} = {} && ({body});", filters.join(" && ")),
+            (None, true) => body.to_string(),
+            (None, false) => format!("if ({}) {body}", filters.join(" && ")),
+        }
+    }
+
     /// Replace the bytes `range` of the text (relative to its start) by
     /// `text`, with the iterator occurrences `uses` (relative to `text`)
     /// in place of those that were there; later occurrences and access
@@ -211,6 +240,17 @@ impl ScopAst {
     /// so its original schedule must always be regenerated.
     pub fn has_multifor(&self) -> bool {
         self.stmts.iter().any(|s| s.component.is_some())
+    }
+
+    /// The variables holding the values of data-dependent conditions
+    /// ([`Stmt::sets`]), in statement order.
+    pub fn filter_variables(&self) -> impl std::iter::Iterator<Item = &str> {
+        self.stmts.iter().filter_map(|s| s.sets.as_deref())
+    }
+
+    /// Whether some statement runs under a data-dependent condition.
+    pub fn has_filters(&self) -> bool {
+        self.filter_variables().next().is_some()
     }
 }
 

@@ -425,7 +425,10 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     let n_params = scop.ast.params.len();
     let none = || nothing(n_params, sc.dims);
     let (mut points, mut reads, mut written) = (none()?, none()?, None::<Map>);
-    for (time, st) in sc.statements(scop) {
+    let mut writes_may_skip = false;
+    for (&id, time) in sc.stmts.iter().zip(&sc.maps) {
+        let st = &scop.statements[id];
+        writes_may_skip |= scop.ast.stmts[id].may_skip_writes() && st.accesses.iter().any(|a| a.array == name);
         let at = time.intersect_domain(&st.domain)?;
         points = points.union(&at.range()?)?;
         for a in st.accesses.iter().filter(|a| a.array == name) {
@@ -454,10 +457,22 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     if !reads.is_subset_of(&covered)? {
         return Ok(false);
     }
+    // With writes that may not happen, a read covered by its own
+    // iteration's write may also get an older value.
+    if writes_may_skip && !in_time.is_empty()? {
+        let same_iteration = prefix_relation(n_params, sc.dims, k + 1, "")?;
+        if !in_time.as_single_map()?.subtract(&same_iteration)?.is_empty()? {
+            return Ok(false);
+        }
+    }
     if written.n_out()? == 0 {
         // A scalar's copy-out is conditional (`emit`): the value of the
         // last iteration that wrote it, or none.
         return Ok(true);
+    }
+    // An array's copy-out is whole: every cell must be written.
+    if writes_may_skip {
+        return Ok(false);
     }
     let Some(declared) = declared_cells(scop, name, written.n_out()?, k + 1)? else {
         return Ok(false);
@@ -502,7 +517,7 @@ fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResul
 
 /// `{ [c0..] -> [d0..] : c_j = d_j for j < equal and extra }` over `dims`
 /// dimensions (`extra` may be empty).
-fn prefix_relation(n_params: usize, dims: usize, equal: usize, extra: &str) -> IslResult<Map> {
+pub(super) fn prefix_relation(n_params: usize, dims: usize, equal: usize, extra: &str) -> IslResult<Map> {
     let mut all: Vec<String> = (0..equal).map(|j| format!("c{j} = d{j}")).collect();
     all.extend((!extra.is_empty()).then(|| extra.to_string()));
     let body = if all.is_empty() { String::new() } else { format!(" : {}", all.join(" and ")) };

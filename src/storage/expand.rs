@@ -502,7 +502,8 @@ fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mu
     beta[0] = top;
     let referential = vec![None; iterators.len()];
     let span = start..start + text.len();
-    Some(Stmt { span, text, iterators, domain, beta, accesses, iter_uses, referential, component: None })
+    let (component, filters, sets) = (None, Vec::new(), None);
+    Some(Stmt { span, text, iterators, domain, beta, accesses, iter_uses, referential, component, filters, sets })
 }
 
 /// `e` (dimensions as iterators, and parameters) as a quasi-affine

@@ -760,13 +760,17 @@ pub struct SchedulerOptions {
 
 /// isl's affine scheduler on the statements `domain`: `validity` must be
 /// respected, `proximity` distances are minimised, `coincidence` pairs
-/// are kept on the same iteration of parallel band members. The result is
+/// are kept on the same iteration of parallel band members;
+/// `conditional`, `(condition, validity)`: those validity constraints
+/// may be broken only in bands where the adjacent condition pairs stay
+/// within one iteration (isl's conditional validity). The result is
 /// the flattened schedule, one map per statement.
 pub fn compute_schedule(
     domain: &UnionSet,
     validity: &UnionMap,
     proximity: &UnionMap,
     coincidence: &UnionMap,
+    conditional: Option<(&UnionMap, &UnionMap)>,
     options: SchedulerOptions,
 ) -> IslResult<UnionMap> {
     with_ctx(|ctx| -> IslResult<()> {
@@ -777,7 +781,7 @@ pub fn compute_schedule(
         Options::set_schedule_treat_coalescing(ctx, 1).checked()?;
         Ok(())
     })?;
-    let constraints = ScheduleConstraints::on_domain(domain.copy()?)
+    let mut constraints = ScheduleConstraints::on_domain(domain.copy()?)
         .checked()?
         .set_validity(validity.copy()?)
         .checked()?
@@ -785,6 +789,9 @@ pub fn compute_schedule(
         .checked()?
         .set_coincidence(coincidence.copy()?)
         .checked()?;
+    if let Some((condition, validity)) = conditional {
+        constraints = constraints.set_conditional_validity(condition.copy()?, validity.copy()?).checked()?;
+    }
     constraints.compute_schedule().checked()?.get_map().checked().map(UnionMap)
 }
 
