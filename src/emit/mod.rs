@@ -142,6 +142,7 @@ fn loop_mark(marks: &[Vec<LoopMark>], dim: usize, body: &[Node]) -> LoopMark {
         region: marks.iter().any(|m| m.region),
         simd: !marks.is_empty() && marks.iter().all(|m| m.simd),
         private: marks.iter().fold(0, |bits, m| bits | m.private),
+        copy_out: marks.iter().fold(0, |bits, m| bits | m.copy_out),
         jam: !marks.is_empty() && marks.iter().all(|m| m.jam),
     }
 }
@@ -194,12 +195,38 @@ impl Program<'_> {
         self.private_vars(private).filter(|v| v.is_array).map(|v| v.name.as_str()).collect()
     }
 
-    /// The copy-out clauses for the variables of `private`, or nothing:
+    /// The clauses giving each iteration a copy of the variables of
+    /// `private`, or nothing. Those of `copy_out` are copied out:
     /// scalars `lastprivate(conditional: a, b)`, which copies out the
     /// value of the last iteration that wrote each (none: the variable
     /// keeps its value), whatever iterations the scanner's loop runs
     /// beyond the statements' (guards, strides); arrays, which OpenMP
-    /// copies out whole from the last iteration, `lastprivate(row)`.
+    /// copies out whole from the last iteration, `lastprivate(row)`. The
+    /// others, whose values no one reads after an iteration, are
+    /// `private(..)`: plain locals the C compiler keeps in registers.
+    fn private_clauses(&self, private: u64, copy_out: u64) -> String {
+        let names = |vars: Vec<&PrivateVar>| vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ");
+        let (out, local): (Vec<&PrivateVar>, Vec<&PrivateVar>) =
+            self.private_vars(private).partition(|v| self.private_bit(v) & copy_out != 0);
+        let (arrays, scalars): (Vec<&PrivateVar>, Vec<&PrivateVar>) = out.into_iter().partition(|v| v.is_array);
+        let mut clause = String::new();
+        if !local.is_empty() {
+            clause.push_str(&format!(" private({})", names(local)));
+        }
+        if !scalars.is_empty() {
+            clause.push_str(&format!(" lastprivate(conditional: {})", names(scalars)));
+        }
+        if !arrays.is_empty() {
+            clause.push_str(&format!(" lastprivate({})", names(arrays)));
+        }
+        clause
+    }
+
+    /// The bit of `var` in marks' `private` sets.
+    fn private_bit(&self, var: &PrivateVar) -> u64 {
+        self.private_vars.iter().position(|v| v.name == var.name).map_or(0, |bit| 1 << bit)
+    }
+
     /// `private(..)` for the condition variables the statements of
     /// `body` set ([`Stmt::sets`]): each value lives within one iteration
     /// of any loop that carries no dependence (its readers depend on it).
@@ -212,20 +239,6 @@ impl Program<'_> {
             return String::new();
         }
         format!(" private({})", names.into_iter().collect::<Vec<_>>().join(", "))
-    }
-
-    fn lastprivate_clause(&self, private: u64) -> String {
-        let (arrays, scalars): (Vec<&PrivateVar>, Vec<&PrivateVar>) =
-            self.private_vars(private).partition(|v| v.is_array);
-        let names = |vars: &[&PrivateVar]| vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ");
-        let mut clause = String::new();
-        if !scalars.is_empty() {
-            clause.push_str(&format!(" lastprivate(conditional: {})", names(&scalars)));
-        }
-        if !arrays.is_empty() {
-            clause.push_str(&format!(" lastprivate({})", names(&arrays)));
-        }
-        clause
     }
 }
 
@@ -240,9 +253,12 @@ pub struct LoopMark {
     /// Parallel and every access contiguous: a SIMD loop when innermost.
     pub simd: bool,
     /// Variables (bits of [`Program::private_vars`]) each iteration needs
-    /// its own copy of, the last iteration's copied out: without them
-    /// the loop would not be parallel.
+    /// its own copy of: without them the loop would not be parallel.
     pub private: u64,
+    /// Variables (bits as `private`) whose copies must be copied out
+    /// after the loop: a value an iteration leaves in one may be read
+    /// after it (see [`crate::schedule::analysis::live_after_iteration`]).
+    pub copy_out: u64,
     /// Unroll-and-jam asked for, and every dependence the loop carries
     /// has distance zero inside it: copies of its body for consecutive
     /// iterations may run side by side, in order, inside the loops it
@@ -463,7 +479,7 @@ impl Printer<'_> {
                 // does not see writes inside a nested SIMD construct: the
                 // SIMD loop copies them out to it.
                 let outside = self.program.written_in(self.private_outside, body);
-                let private = self.program.lastprivate_clause(mark.private | outside);
+                let private = self.program.private_clauses(mark.private | outside, mark.copy_out);
                 let filters = self.program.filter_clause(body);
                 let pragma = format!("#pragma omp simd{private}{filters}");
                 self.simd_loop(&head, mark, &pragma, &lower, &upper, body, depth);
@@ -545,7 +561,7 @@ impl Printer<'_> {
         let dynamic =
             unequal && loop_depth(body) >= 2 && self.loops_outside <= 1 && !self.writes_share_rows(head.dim, body);
         let schedule = if dynamic { " schedule(dynamic)" } else { "" };
-        let private = self.program.lastprivate_clause(mark.private);
+        let private = self.program.private_clauses(mark.private, mark.copy_out);
         let filters = self.program.filter_clause(body);
         self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
         let outside = std::mem::replace(&mut self.private_outside, mark.private);

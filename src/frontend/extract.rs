@@ -62,9 +62,12 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
             arrays.push((a.array.clone(), decl));
         }
     }
-    let (mut temporaries, live_out) = match function {
-        Some(f) => (temporaries(&arrays, f, src, &region.body), named_by_pragma(f, src, "live_out")),
-        None => (BTreeSet::new(), BTreeSet::new()),
+    let (mut temporaries, live_out, dead_after) = match function {
+        Some(f) => {
+            let unseen = unseen_outside(&arrays, f, src, &region.body);
+            (temporaries(&arrays, &unseen), named_by_pragma(f, src, "live_out"), dead_after(unseen, region, f))
+        }
+        None => (BTreeSet::new(), BTreeSet::new(), BTreeSet::new()),
     };
     if let Some(f) = function {
         let declared: BTreeSet<String> = named_by_pragma(f, src, "temporary");
@@ -79,6 +82,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         arrays,
         temporaries,
         live_out,
+        dead_after,
         rank_mapping: x.rank_mapping,
         definitions: x.definitions,
         detected: false,
@@ -97,9 +101,10 @@ fn named_by_pragma(function: Node, src: &str, what: &str) -> BTreeSet<String> {
     names
 }
 
-/// The local array objects of `arrays` that `function` names only in
-/// their declaration and inside `region`.
-fn temporaries(
+/// The automatic locals of `arrays` (not pointers) that `function`
+/// names only in their declaration and inside `region`: nothing outside
+/// the SCoP reads or points to them.
+fn unseen_outside(
     arrays: &[(String, super::VarDecl)],
     function: Node,
     src: &str,
@@ -113,15 +118,36 @@ fn temporaries(
     });
     arrays
         .iter()
-        .filter(|(name, d)| {
-            d.is_local
-                && !d.extents.is_empty()
-                && !d.is_pointer
-                && d.delinearised.is_none()
-                && outside.get(name.as_str()) == Some(&1)
-        })
+        .filter(|(name, d)| d.is_local && !d.is_static && !d.is_pointer && outside.get(name.as_str()) == Some(&1))
         .map(|(name, _)| name.clone())
         .collect()
+}
+
+/// The arrays among `unseen` (see [`unseen_outside`]), as declared.
+fn temporaries(arrays: &[(String, super::VarDecl)], unseen: &BTreeSet<String>) -> BTreeSet<String> {
+    arrays
+        .iter()
+        .filter(|(name, d)| unseen.contains(name) && !d.extents.is_empty() && d.delinearised.is_none())
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
+/// `unseen` (see [`unseen_outside`]) when the region runs once per call
+/// of `function`: inside a loop, or where a `goto` may jump back, the
+/// values one run leaves may be read by the next.
+fn dead_after(unseen: BTreeSet<String>, region: &Region, function: Node) -> BTreeSet<String> {
+    let mut repeats = false;
+    walk(function, &mut |n| repeats |= n.kind() == "goto_statement");
+    let mut at = region.open.parent();
+    while let Some(n) = at.filter(|n| n.id() != function.id()) {
+        repeats |= matches!(n.kind(), "for_statement" | "while_statement" | "do_statement" | "multifor_statement");
+        at = n.parent();
+    }
+    if repeats {
+        BTreeSet::new()
+    } else {
+        unseen
+    }
 }
 
 fn indentation(src: &str, at: usize) -> String {

@@ -135,6 +135,11 @@ pub struct ScopAst {
     /// Arrays `#pragma polyc live_out(A)` in the enclosing function names:
     /// their last values are read after the SCoP.
     pub live_out: std::collections::BTreeSet<String>,
+    /// Variables whose values nothing reads after the SCoP: automatic
+    /// locals of its function, named nowhere else in it but in their
+    /// declaration, in a region that runs once per call. A loop that
+    /// gives each iteration a copy of one need not copy it out.
+    pub dead_after: std::collections::BTreeSet<String>,
     /// A multifor of two 2-deep nests, one run by rank inside the other.
     pub rank_mapping: Option<RankMapping>,
     /// Parameters the front end introduced for products and quotients of

@@ -8,7 +8,7 @@
 
 use super::Scattering;
 use crate::frontend::AccessKind;
-use crate::model::isl::{set_text, IslResult, Map, Set, UnionMap};
+use crate::model::isl::{set_text, IslResult, Map, Set, UnionMap, UnionSet};
 use crate::model::Scop;
 
 /// The dependence distances of `deps` under `sc`, one point per distance vector.
@@ -484,6 +484,34 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     let later = prefix_relation(n_params, k + 1, k, &format!("d{k} > c{k}"))?;
     let last = points.subtract(&later.intersect_domain(&points)?.intersect_range(&points)?.domain()?)?;
     declared.intersect_domain(&last)?.is_subset_of(&written)
+}
+
+/// Whether a private copy of `name` per iteration of the loop over `k`
+/// of `sc` must be copied out after the loop: something may read a value
+/// an iteration leaves in it, outside that iteration (`flow`: the
+/// value-based flow through it). That is a read after the loop, in the
+/// SCoP (another nest, or the same nest after the loop) or after it,
+/// unless nothing outside the SCoP reads the variable
+/// ([`crate::frontend::ScopAst::dead_after`]). Without a copy-out the
+/// copy is a plain local of each iteration, which the C compiler keeps
+/// in a register (a scalar accumulator's `lastprivate` measured 5x
+/// slower on one thread than `private`).
+pub fn live_after_iteration(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
+    if !scop.ast.dead_after.contains(name) {
+        return Ok(true);
+    }
+    let times = sc.union()?;
+    let instances = UnionSet::from_sets(sc.stmts.iter().map(|&id| &scop.statements[id].domain))?;
+    let from_nest = flow.intersect_domain(&instances)?;
+    if !from_nest.subtract(&from_nest.intersect_range(&instances)?)?.is_empty()? {
+        return Ok(true);
+    }
+    let in_time = from_nest.apply_domain(&times)?.apply_range(&times)?;
+    if in_time.is_empty()? {
+        return Ok(false);
+    }
+    let same_iteration = prefix_relation(scop.ast.params.len(), sc.dims, k + 1, "")?;
+    Ok(!in_time.as_single_map()?.is_subset_of(&same_iteration)?)
 }
 
 /// `{ [c0 .. c(dims-1)] -> A_name[o] }` for every cell `o` of the object

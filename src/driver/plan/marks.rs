@@ -40,12 +40,16 @@ impl Planner<'_> {
                 && private & self.private_arrays == 0
                 && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
             let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
+            // A SIMD loop inside copies out what the loops around privatise.
+            let outside = if simd { marks.iter().flat_map(|own| &own[..k]).fold(0, |b, m| b | m.private) } else { 0 };
+            let copy_out = self.copy_out(k, private | outside)?;
             for (own, worth) in marks.iter_mut().zip(worth_a_region) {
                 own[k] = LoopMark {
                     parallel: options.parallel,
                     region: options.parallel && worth,
                     simd,
                     private,
+                    copy_out,
                     jam: own[k].jam,
                 };
             }
@@ -95,6 +99,21 @@ impl Planner<'_> {
         let rest = self.deps.generators_except(&names)?;
         let parallel = Analysis::new(&self.nest.scattering, &rest, self.n_params)?.is_parallel(k)?;
         Ok(parallel.then_some(bits))
+    }
+
+    /// The variables of the bit set `private` whose copies per iteration
+    /// of the loop over `k` must be copied out (see
+    /// [`analysis::live_after_iteration`]).
+    fn copy_out(&self, k: usize, private: u64) -> IslResult<u64> {
+        let mut bits = 0;
+        for (bit, (name, flow)) in self.deps.privatisable().enumerate().take(u64::BITS as usize) {
+            if private & 1 << bit != 0
+                && analysis::live_after_iteration(self.scop, &self.nest.scattering, flow, name, k)?
+            {
+                bits |= 1 << bit;
+            }
+        }
+        Ok(bits)
     }
 
     /// For each statement of the nest, whether a parallel loop over `k`
