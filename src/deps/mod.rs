@@ -32,6 +32,8 @@ use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
 use crate::model::{statement_index, Scop};
 use std::collections::{BTreeMap, BTreeSet};
 
+pub mod live;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     Flow,
@@ -97,6 +99,20 @@ impl Dependences {
         Ok(all)
     }
 
+    /// [`Dependences::generators`] with only the flow through the
+    /// variables `relaxed`: seed 004's proposal, whose schedule is then
+    /// checked against those variables' live ranges
+    /// ([`live::violations`]) and their storage repaired where it breaks
+    /// them.
+    pub fn generators_relaxing(&self, relaxed: &[String]) -> IslResult<UnionMap> {
+        let mut all = UnionMap::empty()?;
+        for g in &self.groups {
+            let flow_only = g.variable.as_ref().is_some_and(|v| relaxed.contains(v));
+            all = all.union(if flow_only { &g.flow } else { &g.generators })?;
+        }
+        Ok(all)
+    }
+
     /// The variables a loop might privatise, with the value-based flow
     /// through each.
     pub fn privatisable(&self) -> impl Iterator<Item = (&str, &UnionMap)> {
@@ -108,19 +124,7 @@ impl Dependences {
 pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let _phase = isl::phase("dependence analysis");
     let private = privatisable(scop)?;
-    // A write under a data-dependent condition may not happen: it hides
-    // no earlier write from later reads (a may-source).
-    let accesses = |kind: AccessKind, may: Option<bool>, of: &dyn Fn(&str) -> bool| {
-        let chosen = scop
-            .statements
-            .iter()
-            .zip(&scop.ast.stmts)
-            .filter(|(_, ast)| may.is_none_or(|m| ast.may_skip_writes() == m));
-        UnionMap::from_maps(
-            chosen.flat_map(|(st, _)| &st.accesses).filter(|a| a.kind == kind && of(&a.array)).map(|a| &a.relation),
-        )
-    };
-    let schedule = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
+    let schedule = original_schedule(scop)?;
     let mut groups = Vec::new();
     let mut flow = UnionMap::empty()?;
     for variable in private.iter().map(Some).chain(std::iter::once(None)) {
@@ -128,22 +132,55 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
             Some(v) => v == array,
             None => !private.contains(array),
         };
-        let reads = accesses(AccessKind::Read, None, &of)?;
-        let (must, may) =
-            (accesses(AccessKind::Write, Some(false), &of)?, accesses(AccessKind::Write, Some(true), &of)?);
-        let group_flow = isl::compute_flow(&reads, Some(&must), Some(&may), &schedule, FlowResult::May)?;
-        let writes = must.union(&may)?;
-        let value_based_false =
-            isl::compute_flow(&writes, Some(&must), Some(&reads.union(&may)?), &schedule, FlowResult::May)?;
+        let (group_flow, value_based_false) = dataflow(scop, &schedule, &of)?;
         flow = flow.union(&group_flow)?;
         let generators = group_flow.union(&value_based_false)?;
         groups.push(Group { variable: variable.cloned(), flow: group_flow, generators });
     }
     let every = |_: &str| true;
-    let (reads, writes) = (accesses(AccessKind::Read, None, &every)?, accesses(AccessKind::Write, None, &every)?);
+    let (reads, writes) =
+        (accesses(scop, AccessKind::Read, None, &every)?, accesses(scop, AccessKind::Write, None, &every)?);
     let anti = isl::compute_flow(&writes, None, Some(&reads), &schedule, FlowResult::May)?;
     let output = isl::compute_flow(&writes, None, Some(&writes), &schedule, FlowResult::May)?;
     Ok(Dependences { flow, anti, output, groups })
+}
+
+/// Every statement instance of `scop` to its time in the original order.
+pub(crate) fn original_schedule(scop: &Scop) -> IslResult<UnionMap> {
+    UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))
+}
+
+/// The value-based dependences through the variables `of` accepts, in
+/// the original order `schedule`: the flow (each read from the writes
+/// that may have left its value), and the value-based anti and output
+/// dependences (each write after the last write before it, and the
+/// reads since).
+pub(crate) fn dataflow(scop: &Scop, schedule: &UnionMap, of: &dyn Fn(&str) -> bool) -> IslResult<(UnionMap, UnionMap)> {
+    let reads = accesses(scop, AccessKind::Read, None, of)?;
+    let must = accesses(scop, AccessKind::Write, Some(false), of)?;
+    let may = accesses(scop, AccessKind::Write, Some(true), of)?;
+    let flow = isl::compute_flow(&reads, Some(&must), Some(&may), schedule, FlowResult::May)?;
+    let writes = must.union(&may)?;
+    let value_based_false =
+        isl::compute_flow(&writes, Some(&must), Some(&reads.union(&may)?), schedule, FlowResult::May)?;
+    Ok((flow, value_based_false))
+}
+
+/// The accesses of `kind` to the variables `of` accepts; with `may`,
+/// only those of statements whose writes may (or may not) be skipped:
+/// a write under a data-dependent condition may not happen, and hides
+/// no earlier write from later reads (a may-source).
+pub(crate) fn accesses(
+    scop: &Scop,
+    kind: AccessKind,
+    may: Option<bool>,
+    of: &dyn Fn(&str) -> bool,
+) -> IslResult<UnionMap> {
+    let chosen =
+        scop.statements.iter().zip(&scop.ast.stmts).filter(|(_, ast)| may.is_none_or(|m| ast.may_skip_writes() == m));
+    UnionMap::from_maps(
+        chosen.flat_map(|(st, _)| &st.accesses).filter(|a| a.kind == kind && of(&a.array)).map(|a| &a.relation),
+    )
 }
 
 /// For isl's scheduler, as PPCG treats scalars (its conditional
@@ -159,7 +196,7 @@ pub fn condition_scalars(scop: &Scop) -> IslResult<Option<(UnionMap, UnionMap)>>
     if !scop.ast.has_filters() {
         return Ok(None);
     }
-    let schedule = UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))?;
+    let schedule = original_schedule(scop)?;
     let (mut live, mut reuse) = (UnionMap::empty()?, UnionMap::empty()?);
     for var in scop.ast.filter_variables() {
         let scalar = |kind: AccessKind| -> IslResult<UnionMap> {

@@ -17,6 +17,7 @@ use crate::storage::{self, expand::ExpandedArray, lifetime::RunOrder, StorageOpt
 use crate::tile::hw::Hardware;
 use serde::Serialize;
 
+mod live;
 mod parallelism;
 mod plan;
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
@@ -36,6 +37,10 @@ pub enum Emit {
     ScopJson,
     /// The dependences in isl notation, by kind and statement pair.
     Deps,
+    /// Each variable's live ranges (write to last read), and which of
+    /// them the final schedule breaks, with the repair (private copies,
+    /// expansion).
+    LiveRanges,
     /// The final schedule of each statement (after tiling), with loop marks.
     Schedule,
     /// The storage of each temporary array, as a table.
@@ -351,6 +356,8 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                 Some(wanted) if wanted != line_of(&source.text, &pragma) => Ok(Generated::Skipped),
                 _ => with_final_plan(&scop, &found.names, options, |scop, plan| picture(scop, plan, options)),
             },
+            (None, Emit::LiveRanges) => live::report(&scop, &found.names, options)
+                .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
             (None, Emit::Deps) => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma))))
@@ -435,9 +442,13 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
             let file = path.map_or("<input>".to_string(), |p| p.display().to_string());
             candidates.iter().map(|c| c.line_text(&file) + "\n").collect()
         }
-        Emit::Scop | Emit::Deps | Emit::Schedule | Emit::Storage | Emit::TileSizes | Emit::Parallelism => {
-            reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
-        }
+        Emit::Scop
+        | Emit::Deps
+        | Emit::LiveRanges
+        | Emit::Schedule
+        | Emit::Storage
+        | Emit::TileSizes
+        | Emit::Parallelism => reports.iter().filter_map(|r| r.as_str()).collect::<Vec<_>>().join("\n"),
         Emit::ScopJson | Emit::StorageJson | Emit::ParallelismJson => {
             serde_json::to_string_pretty(&reports).unwrap_or_default() + "\n"
         }
@@ -745,7 +756,13 @@ fn expanded(
 }
 
 /// The model with its expandable variables expanded, the arrays that hold
-/// them, and its plan, if that plan tiles some band.
+/// them, and its plan, if that plan tiles some band. Seed 004's order:
+/// a plan is proposed with only the flow dependences through the
+/// variables an expansion could give copies to; a variable is expanded
+/// only if that plan reverses two of its live ranges (a breach a private
+/// copy per iteration of a parallel loop cannot repair, which the plan
+/// without expansion finds by itself). The expanded SCoP is then planned
+/// with all its dependences.
 fn expanded_plan(
     scop: &Scop,
     taken: &BTreeSet<String>,
@@ -757,9 +774,23 @@ fn expanded_plan(
     if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace || filtered {
         return Ok(None);
     }
+    let candidates = storage::expand::candidates(&scop.ast);
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let proposed = plan::plan_relaxing(scop, options, &candidates);
+    if !proposed.tiles() {
+        return Ok(None);
+    }
     let budget = plan::planning_budget(options);
     let phase = isl::phase("storage expansion");
-    let expansion = isl::within_budget(budget, || storage::expand::expand(scop, taken))?;
+    let expansion = isl::within_budget(budget, || {
+        let broken = live::reversed_by(scop, &proposed, &candidates)?;
+        if broken.is_empty() {
+            return Ok(None);
+        }
+        storage::expand::expand(scop, &broken, taken)
+    })?;
     drop(phase);
     let Some(Some(expansion)) = expansion else {
         return Ok(None);

@@ -47,6 +47,8 @@ use std::ops::Range;
 pub struct ExpandedArray {
     /// The array's name (fresh).
     pub name: String,
+    /// The variable it holds the copies of.
+    pub variable: String,
     /// The element type: the variable's.
     pub ty: String,
     /// Each dimension's extent over the parameters: the expanded loops',
@@ -83,15 +85,23 @@ struct LastValues {
     cells: Vec<crate::model::affine::Constraint>,
 }
 
-/// The SCoP with every expandable web expanded (new names clear of
-/// `taken`), or `None` if there is none.
-pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansion>> {
+/// The variables of `ast` an expansion might give copies to: scalars
+/// and array objects some statement reuses inside the loops it would
+/// expand over (no dataflow analysis yet).
+pub fn candidates(ast: &ScopAst) -> Vec<String> {
+    let worth = |(variable, decl): &&(String, VarDecl)| {
+        loops_to_expand(decl).is_some_and(|loops| worth_analysing(ast, variable, loops))
+    };
+    ast.arrays.iter().filter(worth).map(|(variable, _)| variable.clone()).collect()
+}
+
+/// The SCoP with every expandable web of the variables `variables`
+/// expanded (new names clear of `taken`), or `None` if there is none.
+pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> IslResult<Option<Expansion>> {
     let mut webs = Vec::new();
-    for (variable, decl) in &scop.ast.arrays {
+    for (variable, decl) in scop.ast.arrays.iter().filter(|(v, _)| variables.contains(v)) {
         let Some(loops) = loops_to_expand(decl) else { continue };
-        if worth_analysing(&scop.ast, variable, loops) {
-            webs.extend(expandable_webs(scop, variable, loops)?);
-        }
+        webs.extend(expandable_webs(scop, variable, loops)?);
     }
     if webs.is_empty() {
         return Ok(None);
@@ -119,7 +129,7 @@ pub fn expand(scop: &Scop, taken: &BTreeSet<String>) -> IslResult<Option<Expansi
         // (see `emit`).
         let decl = VarDecl { ty: ty.clone(), base, is_pointer: true, is_restrict: true, ..VarDecl::default() };
         ast.arrays.push((name.clone(), decl));
-        arrays.push(ExpandedArray { name, ty, extents: web.extents });
+        arrays.push(ExpandedArray { name, variable: web.variable, ty, extents: web.extents });
     }
     Ok(Some(Expansion { ast, arrays }))
 }

@@ -142,6 +142,13 @@ pub fn planning_time(options: &Options) -> Option<std::time::Duration> {
 /// The transformations `options` ask for, as far as they are legal and
 /// affordable; the original schedule, with the reason, when planning fails.
 pub fn plan(scop: &Scop, options: &Options) -> Plan {
+    plan_relaxing(scop, options, &[])
+}
+
+/// [`plan`] with only the flow dependences through the variables
+/// `relaxed` (seed 004's proposal): a plan that may break their live
+/// ranges, which the caller checks and repairs before using it.
+pub fn plan_relaxing(scop: &Scop, options: &Options, relaxed: &[String]) -> Plan {
     let original = Plan::original(scop);
     let transforms = options.schedule == ScheduleKind::Auto || options.optimises();
     if !transforms {
@@ -149,7 +156,7 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
     }
     isl::set_operation_budget(planning_budget(options));
     let phase = isl::phase("scheduling and planning");
-    let planned = isl::within_time(planning_time(options), || transformed(scop, options));
+    let planned = isl::within_time(planning_time(options), || transformed(scop, options, relaxed));
     drop(phase);
     // Out of budget, the error is whatever operation came next (a parse
     // says "syntax error"): only the budget is worth reporting.
@@ -179,9 +186,9 @@ pub fn plan(scop: &Scop, options: &Options) -> Plan {
 
 /// Schedule the SCoP as a whole, then transform each of its loop nests
 /// on its own (see [`Scattering::nests`]) and put them back together.
-fn transformed(scop: &Scop, options: &Options) -> IslResult<Plan> {
+fn transformed(scop: &Scop, options: &Options, relaxed: &[String]) -> IslResult<Plan> {
     let deps = deps::analyse(scop)?;
-    let legality = deps.generators()?;
+    let legality = deps.generators_relaxing(relaxed)?;
     let n_params = scop.ast.params.len();
     let mut notes = Notes::default();
     let scheduled = match options.schedule {

@@ -1,0 +1,134 @@
+//! Live ranges (seed 004, Trifunovic and Cohen): each value a variable
+//! holds lives from the write that defines it to the last read of it.
+//! Flow dependences say what must run before what; the live ranges say
+//! what the storage must keep. A new schedule keeps every live range of
+//! a variable whole when no write of the same cell comes between a
+//! write and a read of its value, and no read of a value comes after the
+//! write that replaces it: exactly when it keeps the value-based anti
+//! and output dependences through the variable in order. Those are the
+//! *boundaries* of its live ranges.
+//!
+//! A schedule that breaks a boundary (a loop run in parallel over
+//! iterations that reuse one scalar, an interchange that interleaves two
+//! values) violates the live ranges on either side of it, and the
+//! variable's storage must be repaired: a private copy per iteration of
+//! the loop that separates them, or an array expanded with a copy per
+//! iteration (`storage::expand`); otherwise the step is refused (the
+//! legality verifier checks every boundary it is not told is repaired).
+//! `--emit=live-ranges` prints each variable's live ranges and, under
+//! the final schedule, which boundaries it breaks and how they were
+//! repaired.
+
+use super::{dataflow, original_schedule};
+use crate::model::isl::{IslResult, Map, UnionMap};
+use crate::model::{self, statement_index, Scop};
+use crate::schedule::Scattering;
+
+/// The live ranges of one variable, under the original schedule.
+pub struct LiveRanges {
+    pub variable: String,
+    /// Each write to the last read of the value it leaves (original
+    /// order); a write never read has none.
+    pub ranges: UnionMap,
+    /// The value-based anti and output dependences through the variable:
+    /// a schedule that keeps them in order keeps every live range whole.
+    pub boundaries: UnionMap,
+}
+
+/// The live ranges of every variable `scop` writes that `wanted` accepts.
+pub fn of_scop(scop: &Scop, wanted: &dyn Fn(&str) -> bool) -> IslResult<Vec<LiveRanges>> {
+    let schedule = original_schedule(scop)?;
+    let mut written: Vec<&str> = scop
+        .statements
+        .iter()
+        .flat_map(|s| &s.accesses)
+        .filter(|a| a.kind == crate::frontend::AccessKind::Write)
+        .map(|a| a.array.as_str())
+        .filter(|v| wanted(v))
+        .collect();
+    written.sort_unstable();
+    written.dedup();
+    let mut all = Vec::new();
+    for variable in written {
+        let (flow, boundaries) = dataflow(scop, &schedule, &|array: &str| array == variable)?;
+        // The last read of each value, in the original order.
+        let last = flow.apply_range(&schedule)?.lexmax()?.apply_range(&schedule.reverse()?)?;
+        all.push(LiveRanges { variable: variable.to_string(), ranges: last, boundaries });
+    }
+    Ok(all)
+}
+
+/// How a boundary between two live ranges fares under a schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Breach {
+    /// The later live range starts before the earlier one ends: the
+    /// first time dimension where the two instances differ runs them
+    /// the other way round.
+    Reversed { dim: usize },
+    /// The two instances lie in different iterations of a loop that runs
+    /// its iterations at the same time (parallel, SIMD or jammed).
+    Concurrent { dim: usize },
+}
+
+/// One boundary statement pair a schedule breaks, and where.
+pub struct Violation {
+    pub source: usize,
+    pub sink: usize,
+    pub breach: Breach,
+    /// The instance pairs concerned, in isl notation with the program's names.
+    pub pairs: String,
+}
+
+/// The boundaries of `live` that `sc` (every statement of the SCoP)
+/// breaks, where `concurrent(statement, dim)` says whether the loop over
+/// `dim` around a statement runs its iterations at the same time.
+pub fn violations(
+    scop: &Scop,
+    live: &LiveRanges,
+    sc: &Scattering,
+    concurrent: &dyn Fn(usize, usize) -> bool,
+) -> IslResult<Vec<Violation>> {
+    let n_params = scop.ast.params.len();
+    let mut found = Vec::new();
+    for pair in live.boundaries.maps()? {
+        let (source, sink) = (statement_index(&pair.domain_name()?), statement_index(&pair.range_name()?));
+        let (Some(from), Some(to)) = (time_of(sc, source), time_of(sc, sink)) else { continue };
+        let in_time = from.reverse()?.apply_range(&pair)?.apply_range(to)?;
+        for dim in 0..sc.dims {
+            let first_difference = |relation: &str| -> IslResult<Map> {
+                let equal: Vec<String> = (0..dim).map(|j| format!("c{j} = d{j}")).collect();
+                let body = equal.into_iter().chain(std::iter::once(relation.to_string())).collect::<Vec<_>>();
+                Map::parse(&format!(
+                    "{} -> {{ [{}] -> [{}] : {} }}",
+                    model::params_decl(n_params),
+                    names("c", sc.dims),
+                    names("d", sc.dims),
+                    body.join(" and ")
+                ))
+            };
+            let reversed = in_time.intersect(&first_difference(&format!("d{dim} < c{dim}"))?)?;
+            let breach = if !reversed.is_empty()? {
+                Some((Breach::Reversed { dim }, reversed))
+            } else if concurrent(source, dim) && concurrent(sink, dim) {
+                let apart = in_time.intersect(&first_difference(&format!("d{dim} > c{dim}"))?)?;
+                (!apart.is_empty()?).then_some((Breach::Concurrent { dim }, apart))
+            } else {
+                None
+            };
+            if let Some((breach, pairs)) = breach {
+                let text = model::readable(&pairs.coalesce()?.to_text()?, &scop.ast.params);
+                found.push(Violation { source, sink, breach, pairs: text });
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The time map of statement `k` in `sc`.
+fn time_of(sc: &Scattering, k: usize) -> Option<&Map> {
+    sc.stmts.iter().position(|&s| s == k).map(|at| &sc.maps[at])
+}
+
+fn names(prefix: &str, dims: usize) -> String {
+    (0..dims).map(|j| format!("{prefix}{j}")).collect::<Vec<_>>().join(", ")
+}
