@@ -21,6 +21,21 @@
 //! into a read is every write that may have left its value, for all
 //! values of the conditions. Legality then holds whatever they are.
 //!
+//! Exact where the filters allow it (seed 001, sections 4-6): the
+//! filtered writes of one array directly in one loop nest certainly
+//! write an element at an instance of the loops if, for every assignment
+//! of truth values to their condition variables, one of the writes that
+//! run under it writes the element (a `then` and an `else` branch both
+//! writing it). For those elements a virtual must-write, placed right
+//! after the last of the writes, hides older writes from later reads; a
+//! virtual read just before it finds the real writes of that iteration
+//! that may leave the value, and each flow from the virtual write becomes
+//! a flow from those (a cover [`Cover`]). A write with no complementary
+//! write still hides nothing. No value flows between instances that never
+//! both run (one under a condition, the other under its negation, at the
+//! same instance of its `if`). Anti and output dependences keep treating
+//! filtered writes as may-writes.
+//!
 //! The value-based dependences are computed per group of variables: each
 //! variable a loop might privatise on its own, all others together. No
 //! dependence links two variables, so the groups' union is the joint
