@@ -19,7 +19,7 @@
 //! the final schedule, which boundaries it breaks and how they were
 //! repaired.
 
-use super::{dataflow, original_schedule};
+use super::{dataflow, filters, original_schedule};
 use crate::model::isl::{IslResult, Map, UnionMap};
 use crate::model::{self, statement_index, Scop};
 use crate::schedule::Scattering;
@@ -38,6 +38,7 @@ pub struct LiveRanges {
 /// The live ranges of every variable `scop` writes that `wanted` accepts.
 pub fn of_scop(scop: &Scop, wanted: &dyn Fn(&str) -> bool) -> IslResult<Vec<LiveRanges>> {
     let schedule = original_schedule(scop)?;
+    let exclusive = filters::exclusive_pairs(scop)?;
     let mut written: Vec<&str> = scop
         .statements
         .iter()
@@ -50,7 +51,7 @@ pub fn of_scop(scop: &Scop, wanted: &dyn Fn(&str) -> bool) -> IslResult<Vec<Live
     written.dedup();
     let mut all = Vec::new();
     for variable in written {
-        let (flow, boundaries) = dataflow(scop, &schedule, &|array: &str| array == variable)?;
+        let (flow, boundaries) = dataflow(scop, &schedule, &exclusive, &|array: &str| array == variable)?;
         // The last read of each value, in the original order.
         let last = flow.apply_range(&schedule)?.lexmax()?.apply_range(&schedule.reverse()?)?;
         all.push(LiveRanges { variable: variable.to_string(), ranges: last, boundaries });
