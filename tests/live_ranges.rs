@@ -41,16 +41,19 @@ fn section(report: &str, variable: &str) -> String {
     std::iter::once(head).chain(lines.take_while(|l| l.starts_with(' '))).collect::<Vec<_>>().join("\n")
 }
 
-/// Seed 004's Figure 1: `s` is set, accumulated over `k` and stored for
-/// every `(i, j)`. Its live ranges stay within one `(i, j)`, so the rows
-/// run in parallel with a private `s` that nothing copies out (nothing
-/// reads it after the SCoP), no expansion.
+/// Seed 004's Figure 1: `s` is set, accumulated over `k` and stored into
+/// `C[i][j]` for every `(i, j)`. A plan proposed with its flow alone
+/// tiles `(i, j, k)`, which interleaves the sums of a tile: its live
+/// ranges must be repaired. Nothing reads `s` after the SCoP and nothing
+/// touches `C[i][j]` while its sum runs, so `C[i][j]` itself holds the sum
+/// (in place: no new memory), and the nest is tiled as a matrix product.
 #[test]
-fn the_seed_matrix_product_keeps_its_scalar_private() {
+fn the_seed_matrix_product_holds_its_sum_in_place() {
     let output = compile(corpus("matmul_scalar.c"), &optimising());
     let first = &output[output.find("#pragma scop").unwrap()..output.find("#pragma endscop").unwrap()];
-    assert_eq!(pragmas(first), ["#pragma omp parallel for private(s)"], "{first}");
-    assert!(!first.contains("polyc_s"), "expanded:\n{first}");
+    assert!(!first.contains("polyc_s") && !first.contains("malloc"), "new memory:\n{first}");
+    assert!(first.contains("polyc_C += polyc_A * B[k][j];"), "not accumulated in C:\n{first}");
+    assert!(first.contains("polyc_floord(N - 1, 32)"), "not tiled:\n{first}");
 
     let report = compile(corpus("matmul_scalar.c"), &Options { emit: Emit::LiveRanges, ..optimising() });
     let s = section(&report, "s");
@@ -58,8 +61,22 @@ fn the_seed_matrix_product_keeps_its_scalar_private() {
     for pair in ["S0 -> S1", "S1 -> S1", "S1 -> S2"] {
         assert!(s.contains(&format!("    {pair}: ")), "no live range {pair}:\n{s}");
     }
-    assert!(s.contains("repaired: a private copy per iteration of c0, not copied out"), "{s}");
+    assert!(s.contains("expanded in place: held in C[i][j]"), "{s}");
     assert!(!report.contains("NOT REPAIRED"), "{report}");
+}
+
+/// Without a home cell (the sum is added to a row total, which every
+/// `j` of the row touches while the sums run), the tiles the proposal
+/// wants need a copy of `s` per `(i, j)`: new memory, said so.
+#[test]
+fn a_sum_without_a_home_gets_new_memory() {
+    let text = "#define N 2000\ndouble A[N][N], B[N][N], t[N];\nvoid f(void) {\n  int i, j, k;\n  double s;\n\
+                #pragma scop\n  for (i = 0; i < N; i++)\n    for (j = 0; j < N; j++) {\n      s = 0.0;\n      \
+                for (k = 0; k < N; k++)\n        s += A[i][k] * B[k][j];\n      t[i] += s;\n    }\n#pragma endscop\n}\n";
+    let output = compile(text.to_string(), &optimising());
+    assert!(output.contains("polyc_s_memory = __builtin_malloc"), "{output}");
+    let report = compile(text.to_string(), &Options { emit: Emit::LiveRanges, ..optimising() });
+    assert!(section(&report, "s").contains("expanded into polyc_s[N][N]"), "{report}");
 }
 
 /// A value left by the last iteration and read after the loop (`last`)
@@ -160,4 +177,23 @@ fn every_corpus_plan_repairs_what_it_breaks() {
         let Ok(outcome) = driver::compile(text, &Options { emit: Emit::LiveRanges, ..optimising() }) else { continue };
         assert!(!outcome.output.contains("NOT REPAIRED"), "{}:\n{}", path.display(), outcome.output);
     }
+}
+
+/// Which sums live in the cell they are stored to (corpus/shape_inplace,
+/// whose outputs the equivalence test compares in every mode): one that
+/// starts from its home and ends there does; one whose web reads its home
+/// cell, the second of two sums stored into one cell, one whose home is
+/// shared by iterations, and one read after the SCoP get new memory.
+#[test]
+fn a_home_holds_a_sum_only_where_nothing_else_touches_it() {
+    let report = compile(corpus("shape_inplace.c"), &Options { emit: Emit::LiveRanges, ..optimising() });
+    let repair = |v: &str| section(&report, v).lines().find(|l| l.starts_with("  expanded")).unwrap_or("").to_string();
+    let holds = |v: &str, home: &str| repair(v).contains(&format!("expanded in place: held in {home}"));
+    let copied = |v: &str| repair(v).contains(&format!("expanded into polyc_{v}[N][N]"));
+    assert!(holds("w", "C[i][j]") && holds("t", "E[i][j]"), "{report}");
+    for v in ["s", "u", "v", "last"] {
+        assert!(copied(v), "{v}:\n{report}");
+    }
+    let output = compile(corpus("shape_inplace.c"), &optimising());
+    assert!(!output.contains("C[i][j] = C[i][j];"), "the copy onto itself is dropped:\n{output}");
 }

@@ -1,7 +1,11 @@
 //! `--emit=live-ranges`: each variable's live ranges (seed 004), and
 //! which of their boundaries the final plan breaks, each with its
 //! repair: a private copy per iteration of the loop that runs the two
-//! sides apart, or the expansion of the variable into an array.
+//! sides apart, or the expansion of the variable (into a new array, or
+//! in place, into the cell its value is stored to). An expanded SCoP is
+//! another program: the variables it expanded are listed with their
+//! live ranges in the source and their repair, then the final program's
+//! variables (the new arrays among them) under its plan.
 
 use super::plan::{self, Plan};
 use super::{expanded_plan, Options};
@@ -13,33 +17,31 @@ use std::collections::BTreeSet;
 
 /// The report for one SCoP, under the plan `regenerate` starts from.
 pub(super) fn report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
-    let (plan, expanded) = match expanded_plan(scop, taken, options)? {
-        Some((_, arrays, plan)) => (plan, arrays),
-        None => (plan::plan(scop, options), Vec::new()),
+    let mut out = String::new();
+    let Some(e) = expanded_plan(scop, taken, options)? else {
+        report_under(scop, &plan::plan(scop, options), &mut out)?;
+        return Ok(out);
     };
+    let expanded = |v: &str| e.in_place.iter().any(|(w, _)| w == v) || e.arrays.iter().any(|a| a.variable == v);
+    for live in live::of_scop(scop, &expanded)? {
+        out.push_str(&variable_header(scop, &live.variable));
+        push_ranges(scop, &live, &mut out)?;
+        out.push_str(&format!("  {}\n", expansion(&live.variable, &e.arrays, &e.in_place, &scop.ast.params)));
+    }
+    report_under(&e.scop, &e.plan, &mut out)?;
+    Ok(out)
+}
+
+/// Each variable of `scop` with its live ranges and what `plan` breaks.
+fn report_under(scop: &Scop, plan: &Plan, out: &mut String) -> IslResult<()> {
     // A jammed loop runs its copies in order at each point of the loops
     // inside, which keeps the live ranges its legality check allows.
     let concurrent = |k: usize, dim: usize| {
         plan.marks.get(k).and_then(|m| m.get(dim)).is_some_and(|m| m.parallel && m.region || m.simd)
     };
-    let mut out = String::new();
     for live in live::of_scop(scop, &|_| true)? {
         out.push_str(&variable_header(scop, &live.variable));
-        let ranges = live.ranges.coalesce()?.maps()?;
-        if ranges.is_empty() {
-            out.push_str("  live ranges: none in the SCoP (no read of a value it writes)\n");
-        } else {
-            out.push_str("  live ranges (each write to the last read of its value):\n");
-        }
-        for range in ranges {
-            let pair = (statement_index(&range.domain_name()?), statement_index(&range.range_name()?));
-            out.push_str(&format!(
-                "    S{} -> S{}: {}\n",
-                pair.0,
-                pair.1,
-                readable(&range.to_text()?, &scop.ast.params)
-            ));
-        }
+        push_ranges(scop, &live, out)?;
         let broken = live::violations(scop, &live, &plan.scattering, &concurrent)?;
         if broken.is_empty() {
             out.push_str("  under the final schedule: every live range kept whole\n");
@@ -47,14 +49,41 @@ pub(super) fn report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -
         }
         out.push_str("  under the final schedule, boundaries broken:\n");
         for v in &broken {
-            out.push_str(&format!(
-                "    {}\n      {}\n",
-                describe(v, &live, &plan, &expanded, &scop.ast.params),
-                v.pairs
-            ));
+            out.push_str(&format!("    {}\n      {}\n", describe(v, &live, plan), v.pairs));
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The live ranges of `live`, a line per statement pair.
+fn push_ranges(scop: &Scop, live: &LiveRanges, out: &mut String) -> IslResult<()> {
+    let ranges = live.ranges.coalesce()?.maps()?;
+    if ranges.is_empty() {
+        out.push_str("  live ranges: none in the SCoP (no read of a value it writes)\n");
+    } else {
+        out.push_str("  live ranges (each write to the last read of its value):\n");
+    }
+    for range in ranges {
+        let pair = (statement_index(&range.domain_name()?), statement_index(&range.range_name()?));
+        let text = readable(&range.to_text()?, &scop.ast.params);
+        out.push_str(&format!("    S{} -> S{}: {text}\n", pair.0, pair.1));
+    }
+    Ok(())
+}
+
+/// How the final plan's expansion repaired `variable`.
+fn expansion(variable: &str, arrays: &[ExpandedArray], in_place: &[(String, String)], params: &[String]) -> String {
+    if let Some((_, home)) = in_place.iter().find(|(v, _)| v == variable) {
+        return format!("expanded in place: held in {home}, the cell its value is stored to (no new memory)");
+    }
+    let extent = |e: &crate::model::affine::LinExpr| e.param_text(params).unwrap_or_else(|| "?".to_string());
+    match arrays.iter().find(|a| a.variable == variable) {
+        Some(a) => {
+            let extents: Vec<String> = a.extents.iter().map(|e| format!("[{}]", extent(e))).collect();
+            format!("expanded into {}{}, a copy per iteration of the loops around it", a.name, extents.concat())
+        }
+        None => String::new(),
+    }
 }
 
 /// The variables of `candidates` two of whose live ranges `plan`
@@ -83,23 +112,18 @@ fn variable_header(scop: &Scop, name: &str) -> String {
 }
 
 /// What `v` breaks and how the plan repairs it.
-fn describe(v: &Violation, live: &LiveRanges, plan: &Plan, expanded: &[ExpandedArray], params: &[String]) -> String {
+fn describe(v: &Violation, live: &LiveRanges, plan: &Plan) -> String {
     let what = match v.breach {
         Breach::Reversed { dim } => format!("S{} -> S{}: reversed at c{dim}", v.source, v.sink),
         Breach::Concurrent { dim } => format!("S{} -> S{}: apart in the concurrent loop over c{dim}", v.source, v.sink),
     };
-    format!("{what}; {}", repair(v, live, plan, expanded, params))
+    format!("{what}; {}", repair(v, live, plan))
 }
 
-/// How the plan repairs `v`: privatisation on the concurrent loop, the
-/// expansion of the variable, or nothing (a defect: the verifier lets no
+/// How the plan repairs `v`: a private copy per iteration of the
+/// concurrent loop, or nothing (a defect: the verifier lets no
 /// unrepaired breach through).
-fn repair(v: &Violation, live: &LiveRanges, plan: &Plan, expanded: &[ExpandedArray], params: &[String]) -> String {
-    if let Some(array) = expanded.iter().find(|a| a.variable == live.variable) {
-        let extent = |e: &crate::model::affine::LinExpr| e.param_text(params).unwrap_or_else(|| "?".to_string());
-        let extents: Vec<String> = array.extents.iter().map(|e| format!("[{}]", extent(e))).collect();
-        return format!("repaired: expanded into {}{}", array.name, extents.concat());
-    }
+fn repair(v: &Violation, live: &LiveRanges, plan: &Plan) -> String {
     let bit = plan.private_vars.iter().position(|p| p.name == live.variable).map_or(0, |b| 1u64 << b);
     let mark = |k: usize, dim: usize| plan.marks.get(k).and_then(|m| m.get(dim)).copied().unwrap_or_default();
     match v.breach {

@@ -613,7 +613,7 @@ fn with_final_plan<R>(
     report: impl FnOnce(&Scop, &Plan) -> Result<R, ModelError>,
 ) -> Result<R, ModelError> {
     match expanded_plan(scop, taken, options)? {
-        Some((expanded, _, plan)) => report(&expanded, &plan),
+        Some(e) => report(&e.scop, &e.plan),
         None => report(scop, &plan::plan(scop, options)),
     }
 }
@@ -633,7 +633,7 @@ fn tile_sizes_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -
         }
     };
     let plan = match expanded_plan(scop, taken, options)? {
-        Some((_, _, plan)) => plan,
+        Some(e) => e.plan,
         None => plan::plan(scop, options),
     };
     for sized in &plan.notes.tile_sizes {
@@ -742,7 +742,7 @@ fn expanded(
     taken: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Option<Regenerated>, ModelError> {
-    let Some((scop, arrays, plan)) = expanded_plan(scop, taken, options)? else {
+    let Some(Expanded { scop, arrays, plan, .. }) = expanded_plan(scop, taken, options)? else {
         return Ok(None);
     };
     let mut taken = taken.clone();
@@ -755,19 +755,15 @@ fn expanded(
     print_planned(&scop, plan, scanned, storage, options).map(Some)
 }
 
-/// The model with its expandable variables expanded, the arrays that hold
-/// them, and its plan, if that plan tiles some band. Seed 004's order:
+/// The model with its expandable variables expanded (into new arrays
+/// or in place), and its plan, if that plan tiles some band. Seed 004's order:
 /// a plan is proposed with only the flow dependences through the
 /// variables an expansion could give copies to; a variable is expanded
 /// only if that plan reverses two of its live ranges (a breach a private
 /// copy per iteration of a parallel loop cannot repair, which the plan
 /// without expansion finds by itself). The expanded SCoP is then planned
 /// with all its dependences.
-fn expanded_plan(
-    scop: &Scop,
-    taken: &BTreeSet<String>,
-    options: &Options,
-) -> Result<Option<(Scop, Vec<ExpandedArray>, Plan)>, ModelError> {
+fn expanded_plan(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Option<Expanded>, ModelError> {
     // Expansion and contraction rest on every write happening: not
     // under data-dependent conditions.
     let filtered = scop.ast.has_filters();
@@ -801,7 +797,17 @@ fn expanded_plan(
         return Ok(None);
     }
     plan.notes.applied.insert(0, "expand-storage".to_string());
-    Ok(Some((scop, expansion.arrays, plan)))
+    Ok(Some(Expanded { scop, arrays: expansion.arrays, in_place: expansion.in_place, plan }))
+}
+
+/// A SCoP with some variables expanded, and its plan.
+struct Expanded {
+    scop: Scop,
+    /// The new arrays that hold copies of variables.
+    arrays: Vec<ExpandedArray>,
+    /// Variables held in the cells their values are stored to, with that cell.
+    in_place: Vec<(String, String)>,
+    plan: Plan,
 }
 
 /// A multifor with a loop run by rank: written by `multifor::ranked`,

@@ -61,6 +61,9 @@ pub struct ExpandedArray {
 pub struct Expansion {
     pub ast: ScopAst,
     pub arrays: Vec<ExpandedArray>,
+    /// Variables held in the cells their values are stored to (see
+    /// `in_place`), with that cell as the home statement spells it.
+    pub in_place: Vec<(String, String)>,
 }
 
 /// Statements of one web, and what expanding it takes.
@@ -89,8 +92,10 @@ struct LastValues {
 /// and array objects some statement reuses inside the loops it would
 /// expand over (no dataflow analysis yet).
 pub fn candidates(ast: &ScopAst) -> Vec<String> {
+    let written =
+        |v: &str| ast.stmts.iter().flat_map(|s| &s.accesses).any(|a| a.array == v && a.kind == AccessKind::Write);
     let worth = |(variable, decl): &&(String, VarDecl)| {
-        loops_to_expand(decl).is_some_and(|loops| worth_analysing(ast, variable, loops))
+        written(variable) && loops_to_expand(decl).is_some_and(|loops| worth_analysing(ast, variable, loops))
     };
     ast.arrays.iter().filter(worth).map(|(variable, _)| variable.clone()).collect()
 }
@@ -107,9 +112,35 @@ pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> Is
         return Ok(None);
     }
     let mut ast = scop.ast.clone();
-    let mut arrays = Vec::new();
+    let (mut arrays, mut in_place) = (Vec::new(), Vec::new());
     let mut names = taken.clone();
+    // Each web's home is checked on the program with the earlier webs
+    // already in their homes (two sums must not share one cell).
+    let mut rewritten: Option<Scop> = None;
+    let mut copies_onto_themselves = Vec::new();
     for web in webs {
+        let current = rewritten.as_ref().unwrap_or(scop);
+        let home = match web.extents.len() == web.loops.len() {
+            true => super::in_place::home(current, &web.variable, &web.stmts, web.loops.end)?,
+            false => None,
+        };
+        if let Some(home) = home {
+            let onto = Redirect {
+                array: home.access.array,
+                text: home.text,
+                uses: home.uses,
+                leading: home.access.subscripts,
+            };
+            for &k in &web.stmts {
+                ast.stmts[k] = redirected(&ast.stmts[k], &web.variable, &onto);
+                if assigns_itself(&ast.stmts[k], &onto.text) {
+                    copies_onto_themselves.push(k);
+                }
+            }
+            in_place.push((web.variable, onto.text));
+            rewritten = Some(Scop::build(ast.clone()).map_err(|e| isl::IslError(format!("{e:?}")))?);
+            continue;
+        }
         let name = fresh_name(&format!("polyc_{}", web.variable), |n| names.contains(n));
         names.insert(name.clone());
         let decl = ast.arrays.iter().find(|(a, _)| *a == web.variable).map(|(_, d)| d.clone()).unwrap_or_default();
@@ -121,8 +152,9 @@ pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> Is
             },
             None => None,
         };
+        let onto = copies(&ast.stmts[web.stmts[0]], &web, &name);
         for &k in &web.stmts {
-            ast.stmts[k] = expanded_statement(&ast.stmts[k], &web, &name);
+            ast.stmts[k] = redirected(&ast.stmts[k], &web.variable, &onto);
         }
         ast.stmts.extend(copy);
         // Reached through a `restrict` pointer to its rows, new memory
@@ -131,7 +163,18 @@ pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> Is
         ast.arrays.push((name.clone(), decl));
         arrays.push(ExpandedArray { name, variable: web.variable, ty, extents: web.extents });
     }
-    Ok(Some(Expansion { ast, arrays }))
+    // `w = A[i][j];` at home is `A[i][j] = A[i][j];`, which does nothing.
+    copies_onto_themselves.sort_unstable();
+    for k in copies_onto_themselves.into_iter().rev() {
+        ast.stmts.remove(k);
+    }
+    Ok(Some(Expansion { ast, arrays, in_place }))
+}
+
+/// Whether `stmt` is `home = home;`.
+fn assigns_itself(stmt: &Stmt, home: &str) -> bool {
+    let spaceless = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    spaceless(&stmt.text) == format!("{0}={0};", spaceless(home))
 }
 
 /// How many loops a variable declared as `decl` is expanded over: two
@@ -431,38 +474,60 @@ fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option
     Ok(Some(extents))
 }
 
-/// `stmt` with every access to the web's variable redirected to the
-/// copy of its iteration: `x` to `name[i - lo0][j - lo1]`, `x[p]` to
-/// `name[i - lo0][p]`.
-fn expanded_statement(stmt: &Stmt, web: &Web, name: &str) -> Stmt {
+/// Where a web's variable is redirected: an array element whose
+/// leading subscripts come first, the variable's own after them.
+struct Redirect {
+    array: String,
+    /// The element's text, its own subscripts left out.
+    text: String,
+    /// Iterator occurrences in `text` (byte range, loop depth).
+    uses: Vec<(Range<usize>, usize)>,
+    leading: Vec<QExpr>,
+}
+
+/// The copy of each iteration of the web's expanded loops in the new
+/// array `name`: `name[i - lo0][j - lo1]`, as statements inside them
+/// (like `stmt`) spell it.
+fn copies(stmt: &Stmt, web: &Web, name: &str) -> Redirect {
+    let mut text = name.to_string();
+    let mut uses = Vec::new();
+    for (d, lo) in web.loops.clone().zip(&web.lower) {
+        text.push('[');
+        uses.push((text.len()..text.len() + stmt.iterators[d].name.len(), d));
+        text.push_str(&stmt.iterators[d].name);
+        if *lo != 0 {
+            text.push_str(&format!(" {} {}", if *lo > 0 { '-' } else { '+' }, lo.abs()));
+        }
+        text.push(']');
+    }
+    let leading = web
+        .loops
+        .clone()
+        .zip(&web.lower)
+        .map(|(d, lo)| QExpr::minus(QExpr::Var(Var::Iter(d)), QExpr::Const(*lo)))
+        .collect();
+    Redirect { array: name.to_string(), text, uses, leading }
+}
+
+/// `stmt` with every access to `variable` redirected `onto` another
+/// element: `x` to `name[i - lo0][j - lo1]` or its home `A[i][j]`, `x[p]`
+/// to `name[i - lo0][p]`.
+fn redirected(stmt: &Stmt, variable: &str, onto: &Redirect) -> Stmt {
     let mut out = stmt.clone();
     let mut names: Vec<Range<usize>> = stmt
         .accesses
         .iter()
-        .filter(|a| a.array == web.variable)
-        .map(|a| a.span.start - stmt.span.start..a.span.start - stmt.span.start + web.variable.len())
+        .filter(|a| a.array == variable)
+        .map(|a| a.span.start - stmt.span.start..a.span.start - stmt.span.start + variable.len())
         .collect();
     names.sort_by_key(|r| std::cmp::Reverse(r.start));
     names.dedup();
     for span in names {
-        let mut copy = name.to_string();
-        let mut uses = Vec::new();
-        for (d, lo) in web.loops.clone().zip(&web.lower) {
-            copy.push('[');
-            uses.push((copy.len()..copy.len() + stmt.iterators[d].name.len(), d));
-            copy.push_str(&stmt.iterators[d].name);
-            if *lo != 0 {
-                copy.push_str(&format!(" {} {}", if *lo > 0 { '-' } else { '+' }, lo.abs()));
-            }
-            copy.push(']');
-        }
-        out.replace_text(span, &copy, uses);
+        out.replace_text(span, &onto.text, onto.uses.clone());
     }
-    for a in out.accesses.iter_mut().filter(|a| a.array == web.variable) {
-        a.array = name.to_string();
-        let copies =
-            web.loops.clone().zip(&web.lower).map(|(d, lo)| QExpr::minus(QExpr::Var(Var::Iter(d)), QExpr::Const(*lo)));
-        a.subscripts = copies.chain(a.subscripts.drain(..)).collect();
+    for a in out.accesses.iter_mut().filter(|a| a.array == variable) {
+        a.array = onto.array.clone();
+        a.subscripts = onto.leading.iter().cloned().chain(a.subscripts.drain(..)).collect();
     }
     out
 }

@@ -6,6 +6,7 @@
 
 pub mod bases;
 pub mod expand;
+pub mod in_place;
 pub mod lifetime;
 pub mod mapping;
 pub mod optimal;

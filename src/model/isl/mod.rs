@@ -529,6 +529,16 @@ impl Map {
         self.copy()?.apply_range(f.copy()?).checked().map(Map)
     }
 
+    /// For each domain point, its lexicographically smallest image.
+    pub fn lexmin(&self) -> IslResult<Map> {
+        self.copy()?.lexmin().checked().map(Map)
+    }
+
+    /// For each domain point, its lexicographically largest image.
+    pub fn lexmax(&self) -> IslResult<Map> {
+        self.copy()?.lexmax().checked().map(Map)
+    }
+
     /// The map with only its first `keep` output dimensions.
     pub fn keep_leading_out(&self, keep: usize) -> IslResult<Map> {
         let n = self.n_out()?;
