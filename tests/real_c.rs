@@ -169,3 +169,16 @@ fn a_function_only_declared_is_pure_when_the_user_says_so() {
     assert_eq!(status, Some(0), "{warnings}");
     assert!(warnings.is_empty() && regenerated(&text).contains("B[i] = weight(A[i]);"), "{warnings}\n{text}");
 }
+
+/// `j % BINS`, BINS an integer macro, in a function that also uses a
+/// function-like macro (so its SCoP is analysed with macros expanded and
+/// BINS kept as a name): the divisor is the macro's value, the SCoP is
+/// transformed and kept as the user spelled it.
+#[test]
+fn an_integer_macro_divides_where_macros_are_expanded() {
+    let (text, warnings) = prints_the_same("macro_divisor.c", &["-DPOLYC_MIN_WORK=0"], &["-DPOLYC_MIN_WORK=0"]);
+    assert!(!warnings.contains("P0002"), "{warnings}");
+    let loops = regenerated(&text);
+    assert!(loops.contains("#pragma omp parallel for"), "{loops}");
+    assert!(loops.contains("H[i][j % BINS] += SQUARE(A[i][j]);"), "{loops}");
+}

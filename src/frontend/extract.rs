@@ -657,6 +657,11 @@ impl<'a> Extractor<'a> {
     }
 
     fn constant_operand(&mut self, n: Node, code: Code) -> Res<i64> {
+        // An integer macro stays a parameter where the SCoP is analysed
+        // with its macros expanded; as a divisor, its value counts.
+        if let Some(k) = self.integer_macro(n) {
+            return Ok(k);
+        }
         let v = self.affine(n, code)?;
         match v.const_value() {
             Some(k) if k > 0 => Ok(k),
@@ -743,6 +748,15 @@ impl<'a> Extractor<'a> {
             "max" => Ok(QExpr::Max(Box::new(self.affine(a, code)?), Box::new(self.affine(b, code)?))),
             _ => Err(reject(code, n, format!("call to `{fname}` is not quasi-affine"), "not affine")),
         }
+    }
+
+    /// The positive value of `n` if it names a macro whose value is an
+    /// integer literal (`#define BINS 8`), in parentheses or not.
+    fn integer_macro(&self, n: Node) -> Option<i64> {
+        let value = self.names.macros.get(self.t(n)).filter(|_| n.kind() == "identifier")?;
+        let literal = value.trim().trim_start_matches('(').trim_end_matches(')').trim();
+        let digits = literal.trim_end_matches(['u', 'U', 'l', 'L']);
+        digits.parse::<i64>().ok().filter(|&k| k > 0)
     }
 
     fn affine_name(&mut self, n: Node, code: Code) -> Res<QExpr> {

@@ -1,12 +1,14 @@
 /* A scalar whose type is a typedef (`real`), reused inside a loop nest
-   (an LU decomposition, as in ludcmp): storage expansion gives it a cell
-   per iteration, as it would a `double`, and the nest is tiled. */
+   (an LU decomposition, as in ludcmp) and read after it: storage
+   expansion gives it a cell per iteration, as it would a `double`, and
+   the nest is tiled. */
 #include <stdio.h>
 
 typedef double real;
 #define N 90
 
 real A[N][N];
+real last_w;
 
 static void decompose(int n) {
   int i, j, k;
@@ -27,6 +29,7 @@ static void decompose(int n) {
     }
   }
 #pragma endscop
+  last_w = w;
 }
 
 int main(void) {
@@ -40,6 +43,6 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       sum += A[i][j] * (1 + (i + 2 * j) % 9);
-  printf("%.6f\n", sum);
+  printf("%.6f %.6f\n", sum, last_w);
   return 0;
 }
