@@ -139,7 +139,7 @@ fn copied_around(source: &str, output: &str, kept: &[&str]) -> bool {
 fn a_convergence_loop_stays_and_its_body_is_parallelised() {
     let outcome = compile("converge_while", &optimising());
     let out = &outcome.output;
-    let header = "\n  while (change > tol && sweeps < MAXSWEEPS) {\n";
+    let header = "\n  while (change > tol && sweeps++ < MAXSWEEPS) {\n";
     assert_eq!(out.matches(header).count(), 1, "{out}");
     let (before, inside) = out.split_at(out.find(header).unwrap());
     let inside = &inside[..inside.find("#pragma endscop").unwrap()];
@@ -147,7 +147,7 @@ fn a_convergence_loop_stays_and_its_body_is_parallelised() {
     assert!(inside.matches("#pragma omp parallel for").count() >= 2, "{inside}");
     // The source text kept beside the new loops is the body's, in the body.
     assert!(inside.contains("        B[i][j] = 0.25 * (A[i - 1][j]"), "{inside}");
-    assert!(inside.trim_end().ends_with("sweeps++;\n    }\n  }"), "{inside}");
+    assert!(inside.trim_end().ends_with("A[i][j] = B[i][j];\n    }\n  }"), "{inside}");
     assert_eq!(outcome.scops.len(), 2, "{:?}", outcome.scops.iter().map(|s| s.line).collect::<Vec<_>>());
 }
 
