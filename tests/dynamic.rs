@@ -3,7 +3,12 @@
 //! instance of its `if`; the statements under it run under that variable,
 //! and their writes may not happen, which the dataflow must respect.
 //! `corpus/dynamic/` checks every mode's output against the source.
+//! A `while` or `do` loop of a pragma region (a convergence loop) stays
+//! as written, the statements of its body and around it regions of their
+//! own.
 
+mod common;
+use polyc::diagnostics::Code;
 use polyc::driver::{self, Emit, Options, Outcome};
 use std::path::Path;
 
@@ -103,4 +108,115 @@ fn leading_affine_conjuncts_bound_the_domain() {
         scop.lines().find(|l| l.contains("S0[i0]") && l.contains("domain")).unwrap_or_else(|| panic!("{scop}"));
     assert!(condition.contains("0 < i0"), "{scop}");
     assert!(scop.contains("S0[i0] -> A[o0 = -1 + i0] : 0 < i0 < n"), "{scop}");
+}
+
+/// The statements of `source` between the pragmas, narrowed around a
+/// `while`: the output with every diagnostic.
+fn narrowed(source: &str) -> Outcome {
+    driver::compile(source.to_string(), &optimising()).unwrap_or_else(|d| panic!("{}", d.message))
+}
+
+/// Whether the bytes of `source` outside the lines of `kept` (each a
+/// piece of it) come out in order in `output`: the text before, between
+/// and after them is copied.
+fn copied_around(source: &str, output: &str, kept: &[&str]) -> bool {
+    let mut at = 0;
+    for piece in kept {
+        let Some(p) = output[at..].find(piece) else { return false };
+        at += p + piece.len();
+    }
+    let (start, end) = (source.find("#pragma scop").unwrap(), source.find("#pragma endscop").unwrap());
+    output.starts_with(&source[..start + "#pragma scop\n".len()]) && output.ends_with(&source[end..])
+}
+
+/// The convergence loop, written inside the region: the `while`
+/// header stays byte for byte, evaluated as in the source (once per
+/// iteration, around the regions), and the sweep's nests inside it are
+/// parallelised; the nest before the loop is a region of its own.
+/// Nothing is said about any of them (`compile` checks there is no
+/// diagnostic).
+#[test]
+fn a_convergence_loop_stays_and_its_body_is_parallelised() {
+    let outcome = compile("converge_while", &optimising());
+    let out = &outcome.output;
+    let header = "\n  while (change > tol && sweeps++ < MAXSWEEPS) {\n";
+    assert_eq!(out.matches(header).count(), 1, "{out}");
+    let (before, inside) = out.split_at(out.find(header).unwrap());
+    let inside = &inside[..inside.find("#pragma endscop").unwrap()];
+    assert!(before[before.find("#pragma scop").unwrap()..].contains("#pragma omp parallel for"), "{out}");
+    assert!(inside.matches("#pragma omp parallel for").count() >= 2, "{inside}");
+    // The source text kept beside the new loops is the body's, in the body.
+    assert!(inside.contains("        B[i][j] = 0.25 * (A[i - 1][j]"), "{inside}");
+    assert!(inside.trim_end().ends_with("A[i][j] = B[i][j];\n    }\n  }"), "{inside}");
+    assert_eq!(outcome.scops.len(), 2, "{:?}", outcome.scops.iter().map(|s| s.line).collect::<Vec<_>>());
+}
+
+/// A nest of the body that the extractor refuses (an indirect subscript)
+/// is kept as written with its diagnostic, which points into it; the
+/// nest after it is optimised and nothing is said about it, nor about
+/// the `while` (no `P0001`). An inner `do` loop is treated as the outer
+/// one: its body's nest is optimised too.
+#[test]
+fn a_refused_nest_in_the_body_is_kept_with_its_diagnostic() {
+    let refused =
+        "    for (int i = 0; i < n; i++)\n      for (int j = 0; j < n; j++)\n        B[i][j] = A[idx[i]][j];\n";
+    let source = format!(
+        "void f(int n, double A[n][n], double B[n][n], int idx[n], double tol) {{\n  double d = 1;\n#pragma scop\n  while (d > tol) {{\n{refused}    for (int i = 1; i < n; i++)\n      for (int j = 0; j < n; j++)\n        A[i][j] = 0.5 * B[i][j];\n    do {{\n      for (int i = 0; i < n; i++)\n        for (int j = 0; j < n; j++)\n          B[i][j] = B[i][j] * A[i][j];\n    }} while (B[0][0] > 1);\n    d = d / 2;\n  }}\n#pragma endscop\n}}\n"
+    );
+    let outcome = narrowed(&source);
+    let out = &outcome.output;
+    let codes: Vec<Code> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec![Code::P0002], "{:?}", outcome.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let nest = source.find(refused).unwrap();
+    let span = &outcome.diagnostics[0].span;
+    assert!(nest <= span.start && span.end <= nest + refused.len(), "{span:?}");
+    assert!(
+        copied_around(&source, out, &["  while (d > tol) {\n", refused, "    do {\n", "    } while (B[0][0] > 1);\n"]),
+        "{out}"
+    );
+    assert_eq!(out.matches("#pragma omp parallel for").count(), 2, "{out}");
+    assert!(out.find("} while (B[0][0] > 1);").unwrap() > out.rfind("#pragma omp parallel for").unwrap(), "{out}");
+}
+
+/// A `while` inside a `for` of the region keeps today's behaviour: the
+/// region is kept as written, with `P0001` on the `while`.
+#[test]
+fn a_while_inside_a_for_keeps_the_region() {
+    let source = "void f(int n, double A[n], double tol) {\n#pragma scop\n  for (int t = 0; t < 10; t++) {\n    while (A[0] > tol)\n      for (int i = 0; i < n; i++)\n        A[i] = A[i] / 2;\n  }\n#pragma endscop\n}\n";
+    let outcome = narrowed(source);
+    assert_eq!(outcome.output, source);
+    let codes: Vec<Code> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec![Code::P0001]);
+    assert_eq!(&source[outcome.diagnostics[0].span.clone()][..5], "while");
+}
+
+/// The extractor's rules hold inside the `while`: a bound written by the
+/// body outside a region is a parameter of it (constant while it runs),
+/// but a run that writes its own bound is narrowed until it does not
+/// (`m += 1` stays outside); a scalar the `while` tests is written back
+/// by the region. The output computes what the source does, on one and
+/// two threads.
+#[test]
+fn variables_the_while_reads_or_writes_stay_sound() {
+    let source = "#include <stdio.h>\nstatic double A[300], B[300];\nstatic void f(int n) {\n  int m = 10, sweeps = 0;\n  double s = 1e9;\n#pragma scop\n  while (s > 1.0 && m < n) {\n    m += 1;\n    for (int i = 0; i < m; i++)\n      B[i] = A[i] + A[i + 1];\n    s = 0;\n    for (int i = 0; i < m; i++)\n      s += B[i];\n    for (int i = 0; i < m; i++)\n      A[i] = B[i] / 2.5;\n    sweeps++;\n  }\n#pragma endscop\n  printf(\"%d %d %.17g\\n\", m, sweeps, s);\n}\nint main(void) {\n  for (int i = 0; i < 300; i++)\n    A[i] = i % 7;\n  f(290);\n  for (int i = 0; i < 300; i += 13)\n    printf(\"%.17g\\n\", A[i]);\n  return 0;\n}\n";
+    let outcome = narrowed(source);
+    assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let out = &outcome.output;
+    assert!(copied_around(source, out, &["  while (s > 1.0 && m < n) {\n    m += 1;\n"]), "{out}");
+    assert!(out.contains("#pragma omp parallel for"), "{out}");
+    let dir = common::scratch("dynamic_while");
+    let run = |name: &str, text: &str, threads: &str| {
+        let (src, bin) = (dir.join(format!("{name}.c")), dir.join(name));
+        std::fs::write(&src, text).unwrap();
+        common::gcc(&src, &bin, &["-fopenmp"]).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        let mut cmd = std::process::Command::new(&bin);
+        cmd.env("OMP_NUM_THREADS", threads);
+        let (code, stdout, _) = common::run_with(cmd, std::time::Duration::from_secs(60)).unwrap();
+        assert_eq!(code, Some(0), "{name}");
+        stdout
+    };
+    let expected = run("source", source, "1");
+    for threads in ["1", "2"] {
+        assert_eq!(run("polyc", out, threads), expected, "{threads} threads:\n{out}");
+    }
 }

@@ -6,6 +6,11 @@
 //! statements before and after it as runs of their own; a rejected
 //! statement is searched inside (the inner loops of a nest whose outer
 //! loop prints may still be a SCoP).
+//!
+//! The same search narrows a pragma region around a `while` or `do`
+//! loop ([`Inside::Loops`]): the loop stays as written, the statements
+//! of its body and those around it are runs of their own, and a rejected
+//! statement other than such a loop is kept whole, with its diagnostic.
 
 use super::Region;
 use crate::diagnostics::Diagnostic;
@@ -22,25 +27,58 @@ pub struct Nest {
     pub verdict: Result<usize, Diagnostic>,
 }
 
-/// What the search found in one function: the accepted runs, each with
-/// what the caller's `try_run` made of it, and every nest's verdict.
+/// What the search found: the accepted runs, each with what the
+/// caller's `try_run` made of it, every nest's verdict, and (with
+/// [`Inside::Loops`]) why each statement kept whole was rejected.
 pub struct Found<T> {
     pub accepted: Vec<T>,
     pub nests: Vec<Nest>,
+    pub kept: Vec<Diagnostic>,
+}
+
+/// Which statements rejected on their own the search looks inside.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Inside {
+    /// Every one (`--autodetect`).
+    Everything,
+    /// Only `while` and `do` loops, which stay as written around the runs
+    /// of their bodies; any other is kept whole, its diagnostic in
+    /// [`Found::kept`] (a pragma region's statements).
+    Loops,
 }
 
 /// Search `body` (a function's compound statement). `try_run(region)`
 /// extracts a run and says why not; its diagnostics' spans are in the
 /// text of `body`.
 pub fn search<'t, T>(body: Node<'t>, try_run: &mut dyn FnMut(&Region<'t>) -> Result<T, Diagnostic>) -> Found<T> {
-    let mut search = Search { try_run, found: Found { accepted: Vec::new(), nests: Vec::new() } };
-    search.block(body, 0);
+    let mut cursor = body.walk();
+    let items: Vec<Node<'t>> = body.named_children(&mut cursor).collect();
+    search_items(body, &items, Inside::Everything, try_run)
+}
+
+/// Search the statements `items` of `block` as one run, looking inside
+/// the rejected statements `inside` allows.
+pub fn search_items<'t, T>(
+    block: Node<'t>,
+    items: &[Node<'t>],
+    inside: Inside,
+    try_run: &mut dyn FnMut(&Region<'t>) -> Result<T, Diagnostic>,
+) -> Found<T> {
+    let found = Found { accepted: Vec::new(), nests: Vec::new(), kept: Vec::new() };
+    let mut search = Search { try_run, inside, found };
+    search.run(block, items, 0);
     search.found.nests.sort_by_key(|n| n.span.start);
     search.found
 }
 
+/// Whether `n` is a `while` or `do` loop.
+pub fn is_while(n: Node) -> bool {
+    matches!(n.kind(), "while_statement" | "do_statement")
+}
+
 struct Search<'a, 't, T> {
     try_run: &'a mut dyn FnMut(&Region<'t>) -> Result<T, Diagnostic>,
+    inside: Inside,
     found: Found<T>,
 }
 
@@ -126,14 +164,22 @@ impl<'t, T> Search<'_, 't, T> {
     }
 
     /// One statement rejected on its own: a loop nest gets the verdict,
-    /// then its inside is searched.
+    /// then its inside is searched (with [`Inside::Loops`], only that of
+    /// a `while` or `do` loop: any other statement is kept whole).
     fn rejected(&mut self, n: Node<'t>, d: Diagnostic, depth: usize) {
+        let keep_whole = self.inside == Inside::Loops && !is_while(n);
+        if keep_whole {
+            self.found.kept.push(d.clone());
+        }
         let inner = if n.kind() == "for_statement" {
             self.found.nests.push(Nest { span: n.byte_range(), depth, verdict: Err(d) });
             depth + 1
         } else {
             depth
         };
+        if keep_whole {
+            return;
+        }
         match n.kind() {
             "compound_statement" => self.block(n, inner),
             "for_statement" | "while_statement" | "do_statement" => {

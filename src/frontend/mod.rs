@@ -118,9 +118,11 @@ pub struct Access {
 #[derive(Clone, Debug)]
 pub struct ScopAst {
     /// Bytes replaced by regenerated code: the lines strictly between the
-    /// two pragmas.
+    /// two pragmas (for a run narrowed from a pragma region around a
+    /// `while` loop, or detected, the statements' own lines).
     pub region: Range<usize>,
-    /// The `#pragma scop` line, for diagnostics about the whole region.
+    /// The `#pragma scop` line, for diagnostics about the whole region
+    /// (a narrowed or detected run: the first line of its first statement).
     pub pragma: Range<usize>,
     /// Indentation of the `#pragma scop` line.
     pub indent: String,
@@ -354,7 +356,10 @@ impl Source {
             match self.extract(&region, &pure) {
                 Ok(scop) => scops.push(scop),
                 Err(d) if holds_multifor(&region) => rejected.push((region.body.clone(), unlowerable(d))),
-                Err(d) => rejected.push((region.body.clone(), d)),
+                Err(d) => match self.around_loops(&region, &pure, &mut scops) {
+                    Some(kept) => rejected.extend(kept.into_iter().map(|d| (d.span.clone(), d))),
+                    None => rejected.push((region.body.clone(), d)),
+                },
             }
         }
         let mut names = Names::collect(root, visible, None, &Default::default()).all_identifiers;
@@ -384,8 +389,62 @@ impl Source {
         let visible = self.cpp.visible.as_str();
         let mut marked = false;
         walk(f, &mut |n| marked |= pragma_kind(n, visible).is_some() || n.kind() == "multifor_statement");
-        if marked || !syntax_errors(f).is_empty() || f.child_by_field_name("body").is_none() {
+        if marked {
             return;
+        }
+        let first = scops.len();
+        let Some(found) = self.narrow(f, pure, None) else { return };
+        scops.extend(found.accepted);
+        let function = function_name(f, visible);
+        candidates.extend(found.nests.into_iter().map(|n| Candidate {
+            span: n.span,
+            function: function.clone(),
+            depth: n.depth,
+            verdict: n.verdict.map(|k| first + k),
+        }));
+    }
+
+    /// A pragma region that is no SCoP because of a `while` or `do` loop
+    /// among its statements (a convergence loop, its condition reading
+    /// data): the loop stays as written, and the statements of its body
+    /// (inner `while` and `do` loops alike) and those around it are
+    /// narrowed as `--autodetect` narrows a function, each accepted run
+    /// appended to `scops` as a region of its own. Any other rejected
+    /// statement is kept whole, with the diagnostics returned. `None`,
+    /// and nothing appended, when the region has no such loop or no run
+    /// is accepted: it is kept as written.
+    fn around_loops(
+        &self,
+        region: &Region,
+        pure: &BTreeSet<String>,
+        scops: &mut Vec<ScopAst>,
+    ) -> Option<Vec<Diagnostic>> {
+        if !region.items.iter().any(|n| detect::is_while(*n)) {
+            return None;
+        }
+        let f = enclosing_function(region.block)?;
+        let found = self.narrow(f, pure, Some(region.open.start_byte()))?;
+        if found.accepted.is_empty() {
+            return None;
+        }
+        scops.extend(found.accepted);
+        let mut kept: Vec<Diagnostic> = Vec::new();
+        for d in found.kept {
+            if !kept.iter().any(|k| k.span == d.span && k.code == d.code) {
+                kept.push(d);
+            }
+        }
+        Some(kept)
+    }
+
+    /// The detected SCoPs of function `f` (`within`: `None`), or those of
+    /// the pragma region whose `#pragma scop` starts at byte `within`
+    /// (see [`Source::around_loops`]), with every span on the file. `None`
+    /// for a function that does not parse.
+    fn narrow(&self, f: Node, pure: &BTreeSet<String>, within: Option<usize>) -> Option<detect::Found<ScopAst>> {
+        let visible = self.cpp.visible.as_str();
+        if !syntax_errors(f).is_empty() || f.child_by_field_name("body").is_none() {
+            return None;
         }
         let line = visible[..f.start_byte()].matches('\n').count() + 1;
         let table = self.cpp.macros_at(line);
@@ -404,8 +463,8 @@ impl Source {
             Some(a) => (a.tree.root_node(), a.text.as_str()),
             None => (self.tree.root_node(), visible),
         };
-        let Some(g) = function_at(root, f.start_byte()) else { return };
-        let Some(body) = g.child_by_field_name("body") else { return };
+        let g = function_at(root, f.start_byte())?;
+        let body = g.child_by_field_name("body")?;
         let names = Names::collect(root, text, Some(g), &values).with_unit(Some(self.unit.clone()), pure);
         let to_file = |r: &Range<usize>| match &analysed {
             Some(a) => a.map.source_range(r),
@@ -415,14 +474,15 @@ impl Source {
             Some(a) => a.map.expanded_position(at).unwrap_or(at),
             None => at,
         };
-        let first = scops.len();
-        let found = detect::search(body, &mut |region| {
+        let mut try_run = |region: &Region| {
             if let Some(directive) = directive_inside(&self.text, &to_file(&region.body)) {
                 let at = to_text(directive.start);
                 return Err(Diagnostic::warning(Code::P0010, at..at + directive.len(), "preprocessor directive")
                     .with_label("the regenerated code would hold only one branch"));
             }
-            if let Some(pragma) = pragma_before(&self.text, to_file(&region.body).start) {
+            let applying = pragma_before(&self.text, to_file(&region.body).start)
+                .filter(|p| self.text[p.clone()].trim().strip_prefix('#').map(str::trim_start) != Some("pragma scop"));
+            if let Some(pragma) = applying {
                 let first = region.items[0].byte_range();
                 return Err(Diagnostic::warning(Code::P0010, first, "a `#pragma` applies to this statement")
                     .with_label("regenerated, it would apply to other code")
@@ -433,21 +493,32 @@ impl Source {
                 Some(a) => expanded::to_source(ast, a, &self.text),
                 None => ast,
             };
-            Ok(self.detected(ast))
-        });
-        scops.extend(found.accepted);
-        let function = function_name(f, visible);
-        candidates.extend(found.nests.into_iter().map(|n| Candidate {
-            span: to_file(&n.span),
-            function: function.clone(),
-            depth: n.depth,
-            verdict: n.verdict.map(|k| first + k).map_err(|d| Diagnostic { span: to_file(&d.span), ..d }),
-        }));
+            Ok(self.detected(ast, within.is_none()))
+        };
+        let mut found = match within {
+            None => detect::search(body, &mut try_run),
+            Some(open) => {
+                let (regions, _) = find_regions(root, text);
+                let twin = regions.into_iter().find(|r| r.open.start_byte() == to_text(open))?;
+                detect::search_items(twin.block, &twin.items, detect::Inside::Loops, &mut try_run)
+            }
+        };
+        for n in &mut found.nests {
+            n.span = to_file(&n.span);
+            if let Err(d) = &mut n.verdict {
+                d.span = to_file(&d.span);
+            }
+        }
+        for d in &mut found.kept {
+            d.span = to_file(&d.span);
+        }
+        Some(found)
     }
 
     /// A run's SCoP, replacing the statements' own lines when nothing
-    /// else is on them (else the statements' bytes).
-    fn detected(&self, mut ast: ScopAst) -> ScopAst {
+    /// else is on them (else the statements' bytes); `detected`: found by
+    /// `--autodetect`, not in a pragma region.
+    fn detected(&self, mut ast: ScopAst, detected: bool) -> ScopAst {
         let text = self.text.as_str();
         let (start, end) = (ast.region.start, ast.region.end);
         let (first, last) = (line_start(text, start), line_end(text, end.saturating_sub(1).max(start)));
@@ -457,7 +528,7 @@ impl Source {
         }
         ast.indent = text[first..start].chars().take_while(|c| c.is_whitespace()).collect();
         ast.pragma = start..text[start..].find('\n').map_or(text.len(), |p| start + p);
-        ast.detected = true;
+        ast.detected = detected;
         ast
     }
 
