@@ -7,8 +7,9 @@
 //! live ranges in the source and their repair, then the final program's
 //! variables (the new arrays among them) under its plan.
 
+use super::expansion::expanded_plan;
 use super::plan::{self, Plan};
-use super::{expanded_plan, Options};
+use super::Options;
 use crate::deps::live::{self, Breach, LiveRanges, Violation};
 use crate::model::isl::IslResult;
 use crate::model::{readable, statement_index, ModelError, Scop};

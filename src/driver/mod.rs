@@ -17,11 +17,15 @@ use crate::storage::{self, expand::ExpandedArray, lifetime::RunOrder, StorageOpt
 use crate::tile::hw::Hardware;
 use serde::Serialize;
 
+mod expansion;
 mod live;
 mod parallelism;
 mod plan;
+mod reports;
+use expansion::{expanded_plan, Expanded};
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
+use reports::{planned_schedule_report, storage_report, tile_sizes_report, with_final_plan};
 use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
@@ -599,61 +603,6 @@ fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> 
     out
 }
 
-/// `--emit=schedule` for the plan [`regenerate`] starts from.
-fn planned_schedule_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
-    with_final_plan(scop, taken, options, schedule_report)
-}
-
-/// `report` of the plan [`regenerate`] starts from and the SCoP it is
-/// for: with storage expanded if that tiles a band.
-fn with_final_plan<R>(
-    scop: &Scop,
-    taken: &BTreeSet<String>,
-    options: &Options,
-    report: impl FnOnce(&Scop, &Plan) -> Result<R, ModelError>,
-) -> Result<R, ModelError> {
-    match expanded_plan(scop, taken, options)? {
-        Some(e) => report(&e.scop, &e.plan),
-        None => report(scop, &plan::plan(scop, options)),
-    }
-}
-
-/// `--emit=tile-sizes`: the tiling asked for (with SICA, the hardware
-/// and rho), then, per band of the plan [`regenerate`] starts from, the
-/// sizes chosen and why, and what was applied or refused.
-fn tile_sizes_report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
-    let mut out = match &options.tile {
-        None => "tile: none\n".to_string(),
-        Some(t) if t.shape == TileShape::Sica => {
-            format!("tile: sica, rho = {}\nhardware: {}\n", t.sica_rho, Hardware::given_or_detected(t.hw.as_ref()))
-        }
-        Some(t) => {
-            let shape = clap::ValueEnum::to_possible_value(&t.shape);
-            format!("tile: {}\n", shape.as_ref().map_or("", |v| v.get_name()))
-        }
-    };
-    let plan = match expanded_plan(scop, taken, options)? {
-        Some(e) => e.plan,
-        None => plan::plan(scop, options),
-    };
-    for sized in &plan.notes.tile_sizes {
-        out.push_str(&format!("{sized}\n"));
-    }
-    out.push_str(&format!("applied: {}\n", plan.notes.applied.join(", ")));
-    for why in &plan.notes.refused {
-        out.push_str(&format!("refused: {why}\n"));
-    }
-    Ok(out)
-}
-
-/// `--emit=storage`: each temporary array's storage under the schedule
-/// the SCoP is planned to run in.
-fn storage_report(scop: &Scop, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
-    let plan = plan::plan(scop, options);
-    let _phase = isl::phase("storage analysis");
-    Ok(storage::report(scop, &run_order(scop, &plan), &options.storage)?)
-}
-
 /// The order `plan` runs `scop` in: a statement's loops are concurrent
 /// from the outermost one marked parallel, SIMD or jammed (whether or
 /// not the printer uses the mark: a sound over-approximation).
@@ -662,33 +611,6 @@ fn run_order<'a>(scop: &Scop, plan: &'a Plan) -> RunOrder<'a> {
         .map(|k| plan.marks.get(k)?.iter().position(|m| m.parallel || m.simd || m.jam))
         .collect();
     RunOrder { schedule: &plan.scattering, concurrent }
-}
-
-/// `--emit=schedule`: what was applied, each statement's time map, the marks.
-fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
-    let mut out = format!("applied: {}\n", plan.notes.applied.join(", "));
-    for why in &plan.notes.refused {
-        out.push_str(&format!("refused: {why}\n"));
-    }
-    for m in &plan.scattering.maps {
-        out.push_str(&format!("{}\n", model::readable(&m.to_text()?, &scop.ast.params)));
-    }
-    for (st, marks) in scop.statements.iter().zip(&plan.marks) {
-        let marked: Vec<String> = marks
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.parallel && m.region || m.simd)
-            .map(|(k, m)| {
-                format!(
-                    "c{k}:{}{}",
-                    if m.parallel && m.region { " parallel" } else { "" },
-                    if m.simd { " simd" } else { "" }
-                )
-            })
-            .collect();
-        out.push_str(&format!("marks {}: {}\n", st.name, marked.join(", ")));
-    }
-    Ok(out)
 }
 
 /// A SCoP's new code (`None`: its source text stays) and what was done to it.
@@ -753,61 +675,6 @@ fn expanded(
     }
     let storage = Storage { source, taken: &taken, expanded: &arrays, contracted };
     print_planned(&scop, plan, scanned, storage, options).map(Some)
-}
-
-/// The model with its expandable variables expanded (into new arrays
-/// or in place), and its plan, if that plan tiles some band. Seed 004's order:
-/// a plan is proposed with only the flow dependences through the
-/// variables an expansion could give copies to; a variable is expanded
-/// only if that plan reverses two of its live ranges (a breach a private
-/// copy per iteration of a parallel loop cannot repair, which the plan
-/// without expansion finds by itself). The expanded SCoP is then planned
-/// with all its dependences.
-fn expanded_plan(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Option<Expanded>, ModelError> {
-    // Expansion and contraction rest on every write happening: not
-    // under data-dependent conditions.
-    let filtered = scop.ast.has_filters();
-    if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace || filtered {
-        return Ok(None);
-    }
-    let candidates = storage::expand::candidates(&scop.ast);
-    if candidates.is_empty() {
-        return Ok(None);
-    }
-    let proposed = plan::plan_relaxing(scop, options, &candidates);
-    if !proposed.tiles() {
-        return Ok(None);
-    }
-    let budget = plan::planning_budget(options);
-    let phase = isl::phase("storage expansion");
-    let expansion = isl::within_budget(budget, || {
-        let broken = live::reversed_by(scop, &proposed, &candidates)?;
-        if broken.is_empty() {
-            return Ok(None);
-        }
-        storage::expand::expand(scop, &broken, taken)
-    })?;
-    drop(phase);
-    let Some(Some(expansion)) = expansion else {
-        return Ok(None);
-    };
-    let scop = Scop::build(expansion.ast)?;
-    let mut plan = plan::plan(&scop, options);
-    if !plan.tiles() {
-        return Ok(None);
-    }
-    plan.notes.applied.insert(0, "expand-storage".to_string());
-    Ok(Some(Expanded { scop, arrays: expansion.arrays, in_place: expansion.in_place, plan }))
-}
-
-/// A SCoP with some variables expanded, and its plan.
-struct Expanded {
-    scop: Scop,
-    /// The new arrays that hold copies of variables.
-    arrays: Vec<ExpandedArray>,
-    /// Variables held in the cells their values are stored to, with that cell.
-    in_place: Vec<(String, String)>,
-    plan: Plan,
 }
 
 /// A multifor with a loop run by rank: written by `multifor::ranked`,
