@@ -92,10 +92,19 @@ struct LastValues {
 /// and array objects some statement reuses inside the loops it would
 /// expand over (no dataflow analysis yet).
 pub fn candidates(ast: &ScopAst) -> Vec<String> {
-    let written =
-        |v: &str| ast.stmts.iter().flat_map(|s| &s.accesses).any(|a| a.array == v && a.kind == AccessKind::Write);
+    // A web shares the loops it is expanded over: some write of the
+    // variable lies that deep (adi's coefficients, set outside every
+    // loop, never need a plan of their own).
+    let written_inside = |v: &str, loops: usize| {
+        ast.stmts
+            .iter()
+            .filter(|s| s.iterators.len() >= loops)
+            .flat_map(|s| &s.accesses)
+            .any(|a| a.array == v && a.kind == AccessKind::Write)
+    };
     let worth = |(variable, decl): &&(String, VarDecl)| {
-        written(variable) && loops_to_expand(decl).is_some_and(|loops| worth_analysing(ast, variable, loops))
+        loops_to_expand(decl)
+            .is_some_and(|loops| written_inside(variable, loops) && worth_analysing(ast, variable, loops))
     };
     ast.arrays.iter().filter(worth).map(|(variable, _)| variable.clone()).collect()
 }
