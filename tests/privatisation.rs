@@ -153,3 +153,18 @@ fn an_array_written_whole_by_every_iteration_is_copied_out() {
     );
     assert_eq!(copy_out(&pragmas, "buf"), Some(false), "{pragmas:?}");
 }
+
+/// gcc 12 drops a conditional copy-out under a dynamic schedule (the
+/// scalar keeps the value it had before the loop), so a parallel loop
+/// with `lastprivate(conditional: ..)` is never `schedule(dynamic)`,
+/// even where its iterations differ in work (difftest seed 5027).
+#[test]
+fn a_conditional_copy_out_keeps_the_static_schedule() {
+    let text = "#define N 3000\ndouble A[N][N], B[N][N], x[N];\ndouble t;\nvoid f(void) {\n  int i, j, k;\n\
+                #pragma scop\n  for (i = 0; i < N; i++) {\n    t = x[i] * 2.0;\n    for (j = 0; j <= i; j++)\n      \
+                for (k = 0; k < N; k++)\n        A[i][k] = A[i][k] + t * B[j][k];\n  }\n#pragma endscop\n}\n";
+    let output = polyc::driver::compile(text.to_string(), &polyc::driver::Options::optimising()).unwrap().output;
+    let copied: Vec<&str> = output.lines().filter(|l| l.contains("lastprivate(conditional: t)")).collect();
+    assert!(!copied.is_empty(), "t is not privatised:\n{output}");
+    assert!(copied.iter().all(|l| !l.contains("schedule(dynamic)")), "{output}");
+}

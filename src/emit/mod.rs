@@ -222,6 +222,12 @@ impl Program<'_> {
         clause
     }
 
+    /// Whether a scalar of `private` is copied out (`copy_out`): by
+    /// `lastprivate(conditional: ..)`, see [`Program::private_clauses`].
+    fn copies_out_conditionally(&self, private: u64, copy_out: u64) -> bool {
+        self.private_vars(private).any(|v| !v.is_array && self.private_bit(v) & copy_out != 0)
+    }
+
     /// The bit of `var` in marks' `private` sets.
     fn private_bit(&self, var: &PrivateVar) -> u64 {
         self.private_vars.iter().position(|v| v.name == var.name).map_or(0, |bit| 1 << bit)
@@ -557,9 +563,16 @@ impl Printer<'_> {
         // split (floyd-warshall: 2.5 s static, 5.8-7.5 s dynamic), nor
         // where neighbouring iterations write neighbouring parts of rows
         // (see `writes_share_rows`).
+        // gcc 12 loses a conditional copy-out under a dynamic schedule (a
+        // scalar written in the last iteration kept its value from before
+        // the loop: difftest seed 5027), so such a loop keeps the static one.
         let unequal = inner_bounds_vary_with(body, &mut vec![head.dim]);
-        let dynamic =
-            unequal && loop_depth(body) >= 2 && self.loops_outside <= 1 && !self.writes_share_rows(head.dim, body);
+        let conditional_copy_out = self.program.copies_out_conditionally(mark.private, mark.copy_out);
+        let dynamic = unequal
+            && loop_depth(body) >= 2
+            && self.loops_outside <= 1
+            && !conditional_copy_out
+            && !self.writes_share_rows(head.dim, body);
         let schedule = if dynamic { " schedule(dynamic)" } else { "" };
         let private = self.program.private_clauses(mark.private, mark.copy_out);
         let filters = self.program.filter_clause(body);
