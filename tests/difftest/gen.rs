@@ -3,7 +3,11 @@
 //! A program is an AST ([`Program`]) printed to C by [`Program::to_c`]:
 //! global arrays of doubles (1-D and 2-D), local temporary arrays (named
 //! only in their declaration and in the SCoP, so `--storage` contracts
-//! them), global scalars, and one `#pragma scop` region of loop nests.
+//! them), global scalars and one local one (`u`, named only in its
+//! declaration and in the SCoP, never printed: nothing reads it after the
+//! SCoP, so a loop may keep a private copy without copying it out, and a
+//! sum in it may live in the cell it is stored to), and one `#pragma
+//! scop` region of loop nests.
 //! The parameters `N` and `M` are read from argv and clamped to
 //! `[0, MAXP]`. Every iterator stays non-negative (lower bounds are
 //! wrapped in `max(0, ..)` where they could go below 0), so `%` and `/`
@@ -23,6 +27,8 @@ pub const MAXP: i64 = 40;
 pub const PARAM_NAMES: [&str; 2] = ["N", "M"];
 const ITER_NAMES: [&str; 4] = ["i", "j", "k", "l"];
 const SCALAR_NAMES: [&str; 3] = ["s", "t", "u"];
+/// The scalar declared in `main`, before the SCoP, and never printed.
+const LOCAL_SCALAR: usize = 2;
 
 /// splitmix64.
 pub struct Rng(u64);
@@ -647,7 +653,8 @@ fn layout(p: &Program) -> Layout {
     body(&mut Env::default(), &p.body, &mut acc);
     // Something must be printed: the first scalar when nothing else is.
     let prints_array = p.arrays.iter().zip(&used_arrays).any(|(a, &u)| u && !a.temp);
-    if !prints_array && !used_scalars.iter().any(|&u| u) {
+    let prints_scalar = used_scalars.iter().enumerate().any(|(s, &u)| u && s != LOCAL_SCALAR);
+    if !prints_array && !prints_scalar {
         used_scalars[0] = true;
     }
     let offset: Vec<Vec<i64>> = lo.iter().map(|d| d.iter().map(|&x| (-x).max(0)).collect()).collect();
@@ -848,10 +855,10 @@ impl Program {
                 pr.line(0, &line);
             }
         }
+        let declaration = |s: usize, name: &str| format!("double {name} = {:?};", 1.0 + s as f64);
         for (s, name) in SCALAR_NAMES.iter().enumerate().take(self.scalars) {
-            if pr.lay.used_scalars[s] {
-                let line = format!("double {name} = {:?};", 1.0 + s as f64);
-                pr.line(0, &line);
+            if pr.lay.used_scalars[s] && s != LOCAL_SCALAR {
+                pr.line(0, &declaration(s, name));
             }
         }
         pr.line(0, "int main(int argc, char **argv) {");
@@ -862,6 +869,9 @@ impl Program {
             pr.line(1, &format!("if ({n} > {MAXP}) {n} = {MAXP};"));
         }
         pr.line(1, "int i, j, k, l;");
+        if self.scalars > LOCAL_SCALAR && pr.lay.used_scalars[LOCAL_SCALAR] {
+            pr.line(1, &declaration(LOCAL_SCALAR, SCALAR_NAMES[LOCAL_SCALAR]));
+        }
         for (a, decl) in self.arrays.iter().enumerate() {
             if pr.lay.used_arrays[a] && decl.temp {
                 let line = format!("double {}{};", decl.name, dims(&pr, a));
@@ -900,7 +910,7 @@ impl Program {
             pr.line(1, &line);
         }
         for (s, n) in SCALAR_NAMES.iter().enumerate().take(self.scalars) {
-            if pr.lay.used_scalars[s] {
+            if pr.lay.used_scalars[s] && s != LOCAL_SCALAR {
                 pr.line(1, &format!("printf(\"{n} %.17g\\n\", {n});"));
             }
         }
