@@ -22,7 +22,7 @@
 use super::{dataflow, filters, original_schedule};
 use crate::model::isl::{IslResult, Map, UnionMap};
 use crate::model::{self, statement_index, Scop};
-use crate::schedule::Scattering;
+use crate::schedule::{analysis::prefix_relation, Scattering};
 
 /// The live ranges of one variable, under the original schedule.
 pub struct LiveRanges {
@@ -90,28 +90,26 @@ pub fn violations(
     concurrent: &dyn Fn(usize, usize) -> bool,
 ) -> IslResult<Vec<Violation>> {
     let n_params = scop.ast.params.len();
+    // By dimension: pairs that first differ there, run the other way
+    // round, and in order.
+    let first_difference = (0..sc.dims)
+        .map(|dim| {
+            let reversed = prefix_relation(n_params, sc.dims, dim, &format!("d{dim} < c{dim}"))?;
+            let apart = prefix_relation(n_params, sc.dims, dim, &format!("d{dim} > c{dim}"))?;
+            Ok((reversed, apart))
+        })
+        .collect::<IslResult<Vec<_>>>()?;
     let mut found = Vec::new();
     for pair in live.boundaries.maps()? {
         let (source, sink) = (statement_index(&pair.domain_name()?), statement_index(&pair.range_name()?));
         let (Some(from), Some(to)) = (time_of(sc, source), time_of(sc, sink)) else { continue };
         let in_time = from.reverse()?.apply_range(&pair)?.apply_range(to)?;
-        for dim in 0..sc.dims {
-            let first_difference = |relation: &str| -> IslResult<Map> {
-                let equal: Vec<String> = (0..dim).map(|j| format!("c{j} = d{j}")).collect();
-                let body = equal.into_iter().chain(std::iter::once(relation.to_string())).collect::<Vec<_>>();
-                Map::parse(&format!(
-                    "{} -> {{ [{}] -> [{}] : {} }}",
-                    model::params_decl(n_params),
-                    names("c", sc.dims),
-                    names("d", sc.dims),
-                    body.join(" and ")
-                ))
-            };
-            let reversed = in_time.intersect(&first_difference(&format!("d{dim} < c{dim}"))?)?;
+        for (dim, (reversed, apart)) in first_difference.iter().enumerate() {
+            let reversed = in_time.intersect(reversed)?;
             let breach = if !reversed.is_empty()? {
                 Some((Breach::Reversed { dim }, reversed))
             } else if concurrent(source, dim) && concurrent(sink, dim) {
-                let apart = in_time.intersect(&first_difference(&format!("d{dim} > c{dim}"))?)?;
+                let apart = in_time.intersect(apart)?;
                 (!apart.is_empty()?).then_some((Breach::Concurrent { dim }, apart))
             } else {
                 None
@@ -128,8 +126,4 @@ pub fn violations(
 /// The time map of statement `k` in `sc`.
 fn time_of(sc: &Scattering, k: usize) -> Option<&Map> {
     sc.stmts.iter().position(|&s| s == k).map(|at| &sc.maps[at])
-}
-
-fn names(prefix: &str, dims: usize) -> String {
-    (0..dims).map(|j| format!("{prefix}{j}")).collect::<Vec<_>>().join(", ")
 }

@@ -545,7 +545,7 @@ fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResul
 
 /// `{ [c0..] -> [d0..] : c_j = d_j for j < equal and extra }` over `dims`
 /// dimensions (`extra` may be empty).
-pub(super) fn prefix_relation(n_params: usize, dims: usize, equal: usize, extra: &str) -> IslResult<Map> {
+pub(crate) fn prefix_relation(n_params: usize, dims: usize, equal: usize, extra: &str) -> IslResult<Map> {
     let mut all: Vec<String> = (0..equal).map(|j| format!("c{j} = d{j}")).collect();
     all.extend((!extra.is_empty()).then(|| extra.to_string()));
     let body = if all.is_empty() { String::new() } else { format!(" : {}", all.join(" and ")) };

@@ -24,7 +24,7 @@
 use crate::frontend::{Access, AccessKind, Stmt};
 use crate::model::isl::{IslResult, Map};
 use crate::model::{params_decl, Scop};
-use crate::schedule::Scattering;
+use crate::schedule::{analysis::prefix_relation, Scattering};
 use std::ops::Range;
 
 /// The cell a web's variable lives in: the home statement's write.
@@ -147,23 +147,11 @@ fn reads_home_besides(scop: &Scop, h: usize, write: usize, cell: &Map, depth: us
 
 /// `{ [c] -> [d] : c lexicographically before d }` over `dims` dimensions.
 fn precedes(n_params: usize, dims: usize) -> IslResult<Map> {
-    let pieces: Vec<String> = (0..dims)
-        .map(|k| {
-            (0..k)
-                .map(|j| format!("c{j} = d{j}"))
-                .chain(std::iter::once(format!("c{k} < d{k}")))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        })
-        .collect();
-    let names = |p: &str| (0..dims).map(|j| format!("{p}{j}")).collect::<Vec<_>>().join(", ");
-    Map::parse(&format!(
-        "{} -> {{ [{}] -> [{}] : {} }}",
-        params_decl(n_params),
-        names("c"),
-        names("d"),
-        pieces.join(" or ")
-    ))
+    let mut before = prefix_relation(n_params, dims, 0, "c0 < d0")?;
+    for k in 1..dims {
+        before = before.union(&prefix_relation(n_params, dims, k, &format!("c{k} < d{k}"))?)?;
+    }
+    Ok(before)
 }
 
 /// The home `write` of statement `stmt`, with its text and iterator uses.
