@@ -238,6 +238,20 @@ impl Scattering {
         self.then(&time_map(n_params, self.dims, out)?, out.len())
     }
 
+    /// [`Scattering::remap`] for the statements `which` names (by
+    /// position), the others kept as they are: `out` has one entry per
+    /// current dimension.
+    pub fn remap_some(&self, out: &[String], which: &[bool], n_params: usize) -> IslResult<Scattering> {
+        let f = time_map(n_params, self.dims, out)?;
+        let maps = self
+            .maps
+            .iter()
+            .zip(which)
+            .map(|(m, &w)| if w { m.apply_range(&f) } else { Ok(m.clone()) })
+            .collect::<IslResult<Vec<_>>>()?;
+        Ok(Scattering { stmts: self.stmts.clone(), maps, dims: self.dims })
+    }
+
     /// Every statement composed with a piecewise map of the time space:
     /// `(condition, out)` pieces over the dimensions `c<k>`, which the
     /// caller makes disjoint and covering, each `out` of one length (each

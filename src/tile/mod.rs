@@ -202,11 +202,21 @@ pub fn strip_mine_inward(sc: &Scattering, k: usize, size: i64, n_params: usize) 
 
 /// Move dimension `from` to position `to` (within one permutable band).
 pub fn move_dim(sc: &Scattering, from: usize, to: usize, n_params: usize) -> IslResult<Scattering> {
-    let mut order: Vec<usize> = (0..sc.dims).collect();
+    sc.remap(&moved_order(sc.dims, from, to), n_params)
+}
+
+/// [`move_dim`] for the statements `which` names (by position in `sc`)
+/// only.
+pub fn move_dim_of(sc: &Scattering, which: &[bool], from: usize, to: usize, n_params: usize) -> IslResult<Scattering> {
+    sc.remap_some(&moved_order(sc.dims, from, to), which, n_params)
+}
+
+/// The time dimensions' names in the order that moves `from` to `to`.
+fn moved_order(dims: usize, from: usize, to: usize) -> Vec<String> {
+    let mut order: Vec<usize> = (0..dims).collect();
     let k = order.remove(from);
     order.insert(to, k);
-    let out: Vec<String> = order.into_iter().map(var).collect();
-    sc.remap(&out, n_params)
+    order.into_iter().map(var).collect()
 }
 
 /// Where [`strip_mine_inward`]'s dependence distances lie, given the
