@@ -104,11 +104,14 @@ fn overlapping_parameters_run_the_source_text() {
     assert_eq!(err.trim(), "distinct 0 overlapping 0");
 }
 
-/// The `if` the versioned output chooses the new loops by.
+/// The first `if` of the versioned output: the run-time checks that
+/// choose the new loops over the source (and the work check when it is
+/// the only one).
 fn checks(output: &str) -> String {
     output
         .lines()
-        .find(|l| l.trim_start().starts_with("if (") && l.contains(">= POLYC_MIN_WORK"))
+        .skip_while(|l| !l.starts_with("#pragma scop"))
+        .find(|l| l.trim_start().starts_with("if ("))
         .unwrap_or("")
         .to_string()
 }

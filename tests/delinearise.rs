@@ -120,7 +120,10 @@ fn a_three_dimensional_view_is_recovered() {
     let (text, warnings) = prints_the_same("3d", &program(kernel), &RUNS);
     assert!(!warnings.contains("P0002"), "{warnings}");
     let loops = regenerated(&text);
-    assert!(loops.contains("#pragma omp parallel for\n    for (int j = 0; j < m; j++)"), "j is not parallel:\n{text}");
+    assert!(
+        loops.contains("#pragma omp parallel for\n      for (int j = 0; j < m; j++)"),
+        "j is not parallel:\n{text}"
+    );
 }
 
 #[test]

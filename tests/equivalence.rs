@@ -55,7 +55,13 @@ struct Mode {
     name: &'static str,
     options: Options,
     threads: &'static [Option<u32>],
+    /// gcc flags besides `-fopenmp` (which any thread count brings).
+    cflags: &'static [&'static str],
 }
+
+/// What a mode's output runs: the new loops (`POLYC_MIN_WORK` is 0, see
+/// `common::gcc`), or, with this, the loops for less work than that.
+const LITTLE_WORK: &[&str] = &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30"];
 
 fn modes() -> Vec<Mode> {
     let auto = Options { schedule: ScheduleKind::Auto, ..Options::default() };
@@ -71,9 +77,9 @@ fn modes() -> Vec<Mode> {
     };
     let best = StorageOptions { method: Method::Best, ..StorageOptions::default() };
     vec![
-        Mode { name: "identity", options: Options::default(), threads: &[None] },
-        Mode { name: "auto-tile", options: tiled(vec![32], None), threads: &[None] },
-        Mode { name: "tile-l2", options: tiled(vec![32], Some(8)), threads: &[None] },
+        Mode { name: "identity", options: Options::default(), threads: &[None], cflags: &[] },
+        Mode { name: "auto-tile", options: tiled(vec![32], None), threads: &[None], cflags: &[] },
+        Mode { name: "tile-l2", options: tiled(vec![32], Some(8)), threads: &[None], cflags: &[] },
         // Small tiles, so that the small default sizes still cross many
         // tile boundaries; jammed by 3, so that most jammed loops leave
         // iterations for their remainder loop.
@@ -81,17 +87,35 @@ fn modes() -> Vec<Mode> {
             name: "small-tiles-jam",
             options: Options { simd: true, unroll_jam: Some(3), ..tiled(vec![4, 3, 5], Some(2)) },
             threads: &[None],
+            cflags: &[],
         },
-        Mode { name: "default", options: Options::optimising(), threads: &[Some(1), Some(2)] },
-        Mode { name: "diamond", options: shaped(TileShape::Diamond, vec![]), threads: &[Some(1), Some(2)] },
-        Mode { name: "diamond-small", options: shaped(TileShape::Diamond, vec![4, 3]), threads: &[Some(2)] },
-        Mode { name: "hex", options: shaped(TileShape::Hex, vec![]), threads: &[Some(1), Some(2)] },
-        Mode { name: "hex-small", options: shaped(TileShape::Hex, vec![2, 3, 4]), threads: &[Some(2)] },
-        Mode { name: "sica", options: shaped(TileShape::Sica, vec![]), threads: &[Some(1), Some(2)] },
+        Mode { name: "default", options: Options::optimising(), threads: &[Some(1), Some(2)], cflags: &[] },
+        // The default mode's loops for little work: untiled, on one thread.
+        Mode { name: "default-little-work", options: Options::optimising(), threads: &[Some(2)], cflags: LITTLE_WORK },
+        Mode {
+            name: "diamond",
+            options: shaped(TileShape::Diamond, vec![]),
+            threads: &[Some(1), Some(2)],
+            cflags: &[],
+        },
+        Mode {
+            name: "diamond-small",
+            options: shaped(TileShape::Diamond, vec![4, 3]),
+            threads: &[Some(2)],
+            cflags: &[],
+        },
+        Mode { name: "hex", options: shaped(TileShape::Hex, vec![]), threads: &[Some(1), Some(2)], cflags: &[] },
+        Mode { name: "hex-small", options: shaped(TileShape::Hex, vec![2, 3, 4]), threads: &[Some(2)], cflags: &[] },
+        Mode { name: "sica", options: shaped(TileShape::Sica, vec![]), threads: &[Some(1), Some(2)], cflags: &[] },
         // The default schedule with `--storage=best` is tested on PolyBench
         // (tests/polybench.rs), as isl's schedule without tiles is by
         // every tiled mode here.
-        Mode { name: "storage", options: Options { storage: best, ..Options::default() }, threads: &[None] },
+        Mode {
+            name: "storage",
+            options: Options { storage: best, ..Options::default() },
+            threads: &[None],
+            cflags: &[],
+        },
     ]
 }
 
@@ -128,8 +152,9 @@ fn same_output_in_every_mode(original: &Path, dir: &Path) -> Result<(), String> 
         std::fs::write(&out_src, transformed).map_err(|e| e.to_string())?;
         // One binary per mode, run on each of its thread counts.
         let binary = dir.join(format!("{name}.{}", mode.name));
-        let flags: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
-        if let Err(e) = gcc(&out_src, &binary, flags) {
+        let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
+        let flags: Vec<&str> = openmp.iter().chain(mode.cflags).copied().collect();
+        if let Err(e) = gcc(&out_src, &binary, &flags) {
             failures.push(format!("{name} [{}]: {} does not compile: {e}", mode.name, out_src.display()));
             continue;
         }
@@ -189,10 +214,10 @@ fn the_reported_programs_print_the_same_at_every_size_in_every_mode() {
         gcc(path, &reference, &[AS_WRITTEN]).map_err(|e| format!("{}: {e}", path.display()))?;
         let out_src = dir.join(format!("{name}.c"));
         std::fs::write(&out_src, regenerate(path, &mode.options)?).map_err(|e| e.to_string())?;
-        let openmp = mode.threads.iter().any(Option::is_some);
-        let flags: &[&str] = if openmp { &["-fopenmp", AS_WRITTEN] } else { &[AS_WRITTEN] };
+        let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
+        let flags: Vec<&str> = openmp.iter().chain(mode.cflags).chain(&[AS_WRITTEN]).copied().collect();
         let binary = dir.join(&name);
-        gcc(&out_src, &binary, flags).map_err(|e| format!("{name} does not compile: {e}"))?;
+        gcc(&out_src, &binary, &flags).map_err(|e| format!("{name} does not compile: {e}"))?;
         for n in ["5", "17", "37", "60"] {
             let expected = run_binary(&reference, None, &[n])?;
             for &threads in mode.threads {

@@ -187,10 +187,11 @@ fn a_tile_loop_no_dependence_crosses_runs_outermost_in_one_region() {
         .lines()
         .map(str::trim)
         .filter(|l| !l.starts_with("#if") && !l.starts_with("#define") && !l.starts_with("#endif"))
-        .filter(|l| !l.contains(">= POLYC_MIN_WORK"))
         .collect();
-    assert!(lines[1].starts_with("#pragma omp parallel for"), "{lines:#?}");
-    assert!(lines[2].starts_with("for (int c1 = 0; c1 <= polyc_floord(N - 1, 256); c1++)"), "{lines:#?}");
+    // The first statement of the loops run with enough work.
+    let work = lines.iter().position(|l| l.contains(">= POLYC_MIN_WORK")).expect("a work check");
+    assert!(lines[work + 1].starts_with("#pragma omp parallel for"), "{lines:#?}");
+    assert!(lines[work + 2].starts_with("for (int c1 = 0; c1 <= polyc_floord(N - 1, 256); c1++)"), "{lines:#?}");
     assert_eq!(parallel_pragmas(scop_text(&code)).len(), 2, "{lines:#?}");
 }
 
@@ -317,15 +318,75 @@ fn a_recurrence_innermost_runs_a_strip_of_independent_chains() {
 }
 
 #[test]
-fn a_scop_runs_its_new_loops_only_with_enough_work_and_keeps_its_source_beside_them() {
+fn tiles_and_threads_run_only_with_enough_work_and_the_untiled_loops_otherwise() {
     let code = compile_default("jacobi-1d").output;
     assert!(code.contains("#ifndef POLYC_MIN_WORK\n#define POLYC_MIN_WORK 1e7\n#endif"), "{code}");
     let scop = scop_text(&code);
     // Two statements, each over TSTEPS x (N - 2) instances.
     let guard = "if (2 * (double)polyc_max(TSTEPS, 0) * (double)polyc_max(N - 2, 0) >= POLYC_MIN_WORK) {";
-    assert!(scop.contains(guard), "{scop}");
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/jacobi-1d.c")).unwrap();
-    let loops = source.find("  for (t = 0;").expect("jacobi-1d's time loop");
-    let end = source.find("#pragma endscop").unwrap();
-    assert!(scop.contains(&format!("}} else {{\n{}", &source[loops..end])), "{scop}");
+    let guarded = &scop[scop.find(guard).unwrap_or_else(|| panic!("no work check:\n{scop}"))..];
+    let (tiled, small) = guarded.split_at(guarded.find("} else {").expect("the loops for little work"));
+    assert!(tiled.contains("polyc_floord") && tiled.contains("#pragma omp parallel for"), "{tiled}");
+    // The source's order with SIMD loops; no tiles, no threads. Global
+    // arrays need no run-time check, so no source text is kept.
+    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    assert_eq!(
+        lines[1..5],
+        [
+            "for (int t = 0; t < TSTEPS; t++) {",
+            "#pragma omp simd",
+            "for (int i = 1; i < N - 1; i++)",
+            "B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);"
+        ],
+        "{small}"
+    );
+    assert!(!small.contains("omp parallel") && !small.contains("polyc_floord"), "{small}");
+    assert!(!tiled.contains("for (t = 0;") && !small.contains("for (t = 0;"), "{scop}");
+}
+
+#[test]
+fn with_little_work_a_column_walk_still_runs_along_rows() {
+    // mvt's `x2[i] += A[j][i] * y_2[j]` walks columns of A over j; with
+    // less work than a thread is worth, the loops are still interchanged
+    // (and jammed), on one thread.
+    let code = compile_default("mvt").output;
+    let scop = scop_text(&code);
+    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
+    let small = &scop[work + scop[work..].rfind("} else {").expect("the small loops")..];
+    assert!(!small.contains("omp parallel"), "{small}");
+    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let column =
+        lines.iter().position(|l| l.contains("A[j][i] * polyc_y_2;")).expect("the column walk, y_2[j] hoisted");
+    assert_eq!(lines[column - 3..column - 1], ["#pragma omp simd", "for (int i = 0; i < N; i++) {"], "{small}");
+}
+
+#[test]
+fn loops_that_cost_nothing_at_run_time_run_without_a_work_check() {
+    // Without tiles and threads, what is left (an interchange, SIMD loops,
+    // unroll-and-jam) pays at every size.
+    let sequential = Options { tile: None, parallel: false, ..optimising() };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/mvt.c");
+    let outcome = driver::compile(std::fs::read_to_string(path).unwrap(), &sequential).unwrap();
+    let scop = scop_text(&outcome.output);
+    assert!(scop.contains("#pragma omp simd") || scop.contains("#pragma GCC ivdep"), "{scop}");
+    assert!(!scop.contains("POLYC_MIN_WORK"), "{scop}");
+}
+
+#[test]
+fn inside_time_tiles_gramschmidt_s_updates_walk_rows() {
+    // `R[k][j] += Q[i][k] * A[i][j]` ran over i innermost, down the
+    // columns of A (1.04x); in its tiles j is now innermost (PLUTO's
+    // intra-tile reordering), a SIMD loop.
+    let outcome = compile_default("gramschmidt");
+    assert!(applied(&outcome).contains(&"permute-for-locality"), "{:?}", applied(&outcome));
+    let code = scop_text(&outcome.output);
+    let tiled =
+        &code[..code.find(">= POLYC_MIN_WORK) {").map_or(code.len(), |w| code[w..].find("} else {").unwrap() + w)];
+    let lines: Vec<&str> = tiled.lines().map(str::trim).collect();
+    for update in ["R[k][j] += ", "A[i][j] = A[i][j] - "] {
+        let at = lines.iter().position(|l| l.starts_with(update)).unwrap_or_else(|| panic!("{update}:\n{tiled}"));
+        let inner = lines[..at].iter().rposition(|l| l.starts_with("for (")).unwrap();
+        assert!(lines[inner].starts_with("for (int j = "), "{update}: {}\n{tiled}", lines[inner]);
+        assert!(lines[inner - 1] == "#pragma omp simd" || lines[inner - 2] == "#pragma omp simd", "{tiled}");
+    }
 }

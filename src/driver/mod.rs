@@ -644,7 +644,7 @@ fn regenerate(
     let storage = Storage { source, taken, expanded: &[], contracted };
     let mut r = match &loops {
         multifor::Loops::Apart(groups) => print_sections(scop, &plan, groups, storage, options)?,
-        _ => print_planned(scop, plan, scanned, storage, options)?,
+        _ => print_planned(scop, scop, plan, scanned, storage, options)?,
     };
     if let multifor::Loops::Linked(a, b) = loops {
         let text = |k: usize| scop.ast.stmts[k].text.trim().to_string();
@@ -664,6 +664,7 @@ fn expanded(
     taken: &BTreeSet<String>,
     options: &Options,
 ) -> Result<Option<Regenerated>, ModelError> {
+    let as_written = scop;
     let Some(Expanded { scop, arrays, plan, .. }) = expanded_plan(scop, taken, options)? else {
         return Ok(None);
     };
@@ -674,7 +675,7 @@ fn expanded(
         return Ok(None);
     }
     let storage = Storage { source, taken: &taken, expanded: &arrays, contracted };
-    print_planned(&scop, plan, scanned, storage, options).map(Some)
+    print_planned(&scop, as_written, plan, scanned, storage, options).map(Some)
 }
 
 /// A multifor with a loop run by rank: written by `multifor::ranked`,
@@ -716,7 +717,7 @@ fn print_sections(
     for group in groups {
         let scanned = scan_scop(scop, &Scattering::original_of(scop, group.clone()))?;
         let own = Storage { contracted: Contracted::default(), ..storage };
-        let printed = print_planned(scop, plan.clone(), Some(scanned), own, options)?;
+        let printed = print_planned(scop, scop, plan.clone(), Some(scanned), own, options)?;
         let code: String = printed.code.unwrap_or_default().lines().map(|l| format!("    {l}\n")).collect();
         text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{code}{outer}}}\n"));
         helpers = helpers.union(printed.helpers);
@@ -739,6 +740,7 @@ struct Storage<'a> {
 /// The C text of `plan`'s loops (`None`: the SCoP keeps its source text).
 fn print_planned(
     scop: &Scop,
+    as_written: &Scop,
     plan: Plan,
     scanned: Option<Scanned>,
     storage: Storage,
@@ -753,7 +755,9 @@ fn print_planned(
     // The other branch of the work check is the source text, which a
     // multifor's is not.
     let versioned = !options.trace && !scop.ast.has_multifor();
-    let work = if versioned && options.optimises() { work_estimate(scop).unwrap_or(None) } else { None };
+    let gated = versioned && options.optimises() && costs_at_run_time(&plan);
+    let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
+    let small = if work.is_some() { small_loops(as_written, storage.taken, options)? } else { None };
     // Subscripts the source does not keep within their arrays are checked
     // at run time where the output rests on the dependences, which assume
     // them in bounds. A multifor has no source text to run instead, nor
@@ -794,6 +798,7 @@ fn print_planned(
         unroll_jam: options.unroll_jam,
         expanded: storage.expanded,
         work: work.as_deref(),
+        small: small.as_ref().map(|s| s.text.as_str()),
         in_bounds: &in_bounds,
         disjoint: &disjoint,
         restricted: &restricted,
@@ -805,7 +810,61 @@ fn print_planned(
     if printed.jammed {
         notes.applied("unroll-jam");
     }
-    Ok(Regenerated { code: Some(printed.text), helpers: printed.helpers, notes, interleaved: None })
+    let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
+    Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None })
+}
+
+/// Whether `plan` costs time at run time, whatever it saves: tiles
+/// (loop overhead: jacobi-1d's 2 million instances took 0.3 ms as
+/// written, 0.9 ms time-tiled) or threads. Such loops run only with
+/// enough work; a new order, SIMD loops and unrolling run always.
+fn costs_at_run_time(plan: &Plan) -> bool {
+    plan.tiles() || plan.marks.iter().flatten().any(|m| m.parallel && m.region)
+}
+
+/// The loops `scop` (as written, not expanded) runs with less work than
+/// `POLYC_MIN_WORK`: the source's order with only what costs nothing at
+/// run time (loops moved innermost for stride-1 access, SIMD loops,
+/// unroll-and-jam; no tiles, no threads: mvt's column walk 1.9x at
+/// 8 million instances). `None` where that gains nothing, or its
+/// planning or scan fails: the source serves then.
+fn small_loops(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Option<emit::Printed>, ModelError> {
+    let sequential = Options { schedule: ScheduleKind::Identity, tile: None, parallel: false, ..options.clone() };
+    if !sequential.optimises() {
+        return Ok(None);
+    }
+    let plan = plan::plan(scop, &sequential);
+    if plan.keep_source {
+        return Ok(None);
+    }
+    isl::set_operation_budget(plan::planning_budget(options));
+    let scanned = isl::within_time(plan::planning_time(options), || scan_scop(scop, &plan.scattering));
+    isl::set_operation_budget(options.isl_budget);
+    let Ok(Some((nodes, dims))) = scanned else {
+        return Ok(None);
+    };
+    let program = Program {
+        stmts: &scop.ast.stmts,
+        params: &scop.ast.params,
+        iter_base: plan.scattering.dims,
+        dims,
+        taken,
+        indent: &scop.ast.indent,
+        marks: &plan.marks,
+        private_vars: &plan.private_vars,
+        openmp: options.parallel,
+        unroll_jam: options.unroll_jam,
+        expanded: &[],
+        work: None,
+        small: None,
+        in_bounds: &[],
+        disjoint: &[],
+        restricted: &[],
+        contracted: &[],
+        source: "",
+        definitions: &[],
+    };
+    Ok(Some(emit::print_loops(&program, &nodes)))
 }
 
 /// Temporary arrays contracted for a plan, and the SCoP's statements

@@ -98,8 +98,12 @@ pub struct Program<'a> {
     pub expanded: &'a [ExpandedArray],
     /// Each statement's iterator extents over the parameters: the loops
     /// run only if the sum of their products reaches `POLYC_MIN_WORK`
-    /// (a macro, [`DEFAULT_MIN_WORK`] unless defined), else `source`.
+    /// (a macro, [`DEFAULT_MIN_WORK`] unless defined), else `small`.
     pub work: Option<&'a [Vec<LinExpr>]>,
+    /// The loops for less work than that ([`print_loops`]' text: what
+    /// costs nothing at run time, no tiles, no threads), where the
+    /// run-time checks hold; `None`: `source` serves.
+    pub small: Option<&'a str>,
     /// The parameter values (disjuncts of constraints) where every
     /// subscript stays within its array's declared extents: the new
     /// loops run only there, else `source`.
@@ -294,18 +298,7 @@ pub struct Printed {
 
 /// Print `nodes` as C.
 pub fn print(program: &Program, nodes: &[Node]) -> Printed {
-    let mut p = Printer {
-        program,
-        out: String::new(),
-        helpers: Helpers::default(),
-        env: (0..program.dims).map(LinExpr::dim).collect(),
-        vars: vec![None; program.dims],
-        in_parallel: false,
-        private_outside: 0,
-        loops_outside: 0,
-        jammed: false,
-        scalars: Vec::new(),
-    };
+    let mut p = Printer::new(program);
     let filters: Vec<&str> = program.stmts.iter().filter_map(|s| s.sets.as_deref()).collect();
     let defined = !program.definitions.is_empty() || !filters.is_empty();
     if defined {
@@ -318,7 +311,8 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         }
     }
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
-    let unchecked = program.work.is_none() && in_bounds_everywhere && program.disjoint.is_empty();
+    let unchecked =
+        program.work.is_none() && in_bounds_everywhere && program.disjoint.is_empty() && program.restricted.is_empty();
     if program.expanded.is_empty() && program.contracted.is_empty() && unchecked {
         p.nodes(nodes, 0);
     } else {
@@ -327,6 +321,14 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
     if defined {
         p.line(0, "}");
     }
+    Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
+}
+
+/// Print `nodes` as C loops alone: no definitions, condition variables
+/// or run-time checks (the [`Program::small`] of a program that has them).
+pub fn print_loops(program: &Program, nodes: &[Node]) -> Printed {
+    let mut p = Printer::new(program);
+    p.nodes(nodes, 0);
     Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
 }
 
@@ -375,6 +377,23 @@ fn leaves(nodes: &[Node], path: &mut Vec<(usize, LinExpr)>, out: &mut Vec<Leaf>)
                 path.pop();
             }
             Node::For { body, .. } | Node::Guard { body, .. } => leaves(body, path, out),
+        }
+    }
+}
+
+impl<'a> Printer<'a> {
+    fn new(program: &'a Program<'a>) -> Printer<'a> {
+        Printer {
+            program,
+            out: String::new(),
+            helpers: Helpers::default(),
+            env: (0..program.dims).map(LinExpr::dim).collect(),
+            vars: vec![None; program.dims],
+            in_parallel: false,
+            private_outside: 0,
+            loops_outside: 0,
+            jammed: false,
+            scalars: Vec::new(),
         }
     }
 }

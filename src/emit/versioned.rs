@@ -17,7 +17,8 @@ struct HeapArray<'a> {
 impl<'a> Printer<'a> {
     /// `nodes` behind the run-time checks that choose them over the
     /// SCoP's source text: enough work ([`Program::work`] against
-    /// `POLYC_MIN_WORK`), and each expanded variable's array, and each
+    /// `POLYC_MIN_WORK`; with less, [`Program::small`] if there is one,
+    /// else the source), and each expanded variable's array, and each
     /// contracted array whose original was not on the stack, allocated
     /// on the heap (its extents checked, so that the size cannot
     /// overflow; only when the work is enough), reached through a
@@ -28,7 +29,8 @@ impl<'a> Printer<'a> {
         // Rows start on a cache line, as a static array's do: vector
         // loads across lines measured doitgen 67 ms against 43 ms.
         const ALIGN: usize = 64;
-        let mut wanted: Vec<String> = self.program.work.map(|w| self.enough_work(w)).into_iter().collect();
+        let enough_work = self.program.work.map(|w| self.enough_work(w));
+        let mut wanted: Vec<String> = enough_work.iter().cloned().collect();
         let contexts =
             std::iter::once(self.program.in_bounds).chain(self.program.contracted.iter().map(|c| &c.context[..]));
         for context in contexts {
@@ -64,19 +66,32 @@ impl<'a> Printer<'a> {
             self.line(2, &format!("{memory} = __builtin_malloc(sizeof({}){bytes} + {ALIGN});", a.ty));
             memories.push((memory, extents));
         }
-        let chosen: Vec<String> =
-            if memories.is_empty() { wanted } else { memories.iter().map(|(m, _)| m.clone()).collect() };
+        let memory_names = || memories.iter().map(|(m, _)| m.clone()).collect::<Vec<String>>();
+        // With `small`, the checks but the work's choose between the two
+        // new versions and the source, and the work (or the memories
+        // allocated with it) between the two.
+        let small = self.program.small.zip(enough_work.clone());
+        let (outer, inner) = match &small {
+            Some((_, work)) => {
+                let checks = wanted.iter().filter(|w| *w != work).cloned().collect();
+                (checks, Some(if memories.is_empty() { vec![work.clone()] } else { memory_names() }))
+            }
+            None if memories.is_empty() => (wanted, None),
+            None => (memory_names(), None),
+        };
         // Nothing to check (no parameters, no work test): a plain block
         // for the declarations, and no source to fall back on.
-        let guarded = !chosen.is_empty();
-        self.line(depth, &if guarded { format!("if ({}) {{", chosen.join(" && ")) } else { "{".to_string() });
-        if guarded {
-            self.redeclare_restrict(depth + 1);
+        let guarded = !outer.is_empty();
+        self.line(depth, &if guarded { format!("if ({}) {{", outer.join(" && ")) } else { "{".to_string() });
+        self.redeclare_restrict(depth + 1);
+        let body = depth + 1 + usize::from(inner.is_some());
+        if let Some(inner) = &inner {
+            self.line(depth + 1, &format!("if ({}) {{", inner.join(" && ")));
         }
         for (a, (memory, extents)) in heap.iter().zip(&memories) {
             let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
             self.line(
-                depth + 1,
+                body,
                 &format!(
                     "{} (*restrict {}){rows} = (void *)((({UINTPTR}){memory} + {}) & ~({UINTPTR}){});",
                     a.ty,
@@ -87,9 +102,14 @@ impl<'a> Printer<'a> {
             );
         }
         for c in self.program.contracted {
-            self.declare_contracted(c, depth + 1);
+            self.declare_contracted(c, body);
         }
-        self.nodes(nodes, depth + 1);
+        self.nodes(nodes, body);
+        if let Some((small, _)) = small {
+            self.line(depth + 1, "} else {");
+            self.indented(small, depth + 2);
+            self.line(depth + 1, "}");
+        }
         if guarded {
             self.line(depth, "} else {");
             self.out.push_str(self.program.source);
@@ -103,6 +123,14 @@ impl<'a> Printer<'a> {
                 self.line(1, &format!("__builtin_free({memory});"));
             }
             self.line(0, "}");
+        }
+    }
+
+    /// `text` (printed at depth 0 with the program's indentation) at `depth`.
+    fn indented(&mut self, text: &str, depth: usize) {
+        let indent = self.program.indent;
+        for line in text.lines() {
+            self.line(depth, line.strip_prefix(indent).unwrap_or(line));
         }
     }
 
