@@ -17,10 +17,12 @@ use std::process::ExitCode;
 
 const EXIT_CODES: &str = "\
 The output chooses at run time: each transformed SCoP keeps its source text
-beside its new loops and runs the new loops only with enough work (the sum
-over statements of their iterators' extents >= POLYC_MIN_WORK, 1e7 unless
-compiled with -DPOLYC_MIN_WORK=N) and, where scalars are expanded into
-arrays, only if their allocation succeeds.
+beside its new loops for where the run-time checks fail; tiles and threads
+run only with enough work (the sum over statements of their iterators'
+extents >= POLYC_MIN_WORK, 1e7 unless compiled with -DPOLYC_MIN_WORK=N),
+and with less, the source's order with SIMD loops, interchanges and
+unroll-and-jam; where scalars are expanded into arrays, only if their
+allocation succeeds.
 
 Exit codes:
   0  success (warnings, if any, were printed; rejected SCoPs are kept unchanged)

@@ -106,6 +106,9 @@ struct Planner<'a> {
 /// The name of the step back to a nest's original schedule.
 const ORIGINAL_ORDER: &str = "original-order";
 
+/// The name of strip-mining one loop with its points innermost.
+const STRIPS: &str = "tile=strips";
+
 /// The name of the step that moves a loop innermost for stride-1 access.
 const FOR_LOCALITY: &str = "permute-for-locality";
 
@@ -351,6 +354,12 @@ impl Plan {
     pub fn tiles(&self) -> bool {
         tiles(&self.notes)
     }
+
+    /// Whether some band is tiled for the cache or a wavefront, not only
+    /// strip-mined (strips cost no more than the loops they split).
+    pub fn tiles_beyond_strips(&self) -> bool {
+        self.notes.applied.iter().any(|a| a.starts_with("tile") && a != STRIPS)
+    }
 }
 
 impl<'a> Planner<'a> {
@@ -497,7 +506,7 @@ impl Planner<'_> {
         for k in (0..innermost).filter(|&k| self.analysis.is_loop(k) && apart(k)) {
             if self.is_vector_loop(k)? {
                 let strips = tile::strip_mine_inward(sc, k, tile::strip_size(&t.sizes), self.n_params);
-                return self.try_apply("tile=strips", strips);
+                return self.try_apply(STRIPS, strips);
             }
         }
         Ok(false)
@@ -951,17 +960,21 @@ impl Planner<'_> {
     }
 
     /// Go back to the original order of a nest that isl reordered for
-    /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`]).
+    /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`]);
+    /// in that order (or if it was never left), strips of independent
+    /// chains where the innermost loop is a recurrence.
     fn original_order_unless_it_gains(&mut self, options: &Options) -> IslResult<()> {
-        if !options.optimises() || self.in_original_order || gains(&self.notes, &self.marks) {
+        if !options.optimises() || gains(&self.notes, &self.marks) {
             return Ok(());
         }
-        let original = self.original();
-        if self.try_apply(ORIGINAL_ORDER, Ok(original))? {
+        if !self.in_original_order {
+            let original = self.original();
+            if !self.try_apply(ORIGINAL_ORDER, Ok(original))? {
+                return Ok(());
+            }
             self.mark(options)?;
-            self.recurrence_strips_if_affordable(options)?;
         }
-        Ok(())
+        self.recurrence_strips_if_affordable(options)
     }
 
     /// [`Planner::recurrence_strips`], marked, within a share of the
@@ -988,11 +1001,13 @@ impl Planner<'_> {
     /// for the previous one's result) and an outer loop is parallel:
     /// strips of [`RECURRENCE_STRIP`] iterations of the innermost such
     /// loop, each running its points innermost, so that that many
-    /// independent chains run side by side. Whether applied.
+    /// independent chains run side by side: an unroll-and-jam of the
+    /// parallel loop, asked for as one (it costs nothing at run time, so
+    /// that the loops for little work have it too). Whether applied.
     fn recurrence_strips(&mut self, options: &Options) -> IslResult<bool> {
         let sc = &self.nest.scattering;
         let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
-        if options.tile.is_none()
+        if options.unroll_jam.is_none()
             || self.analysis.is_parallel(innermost)?
             || analysis::is_short_loop(self.scop, sc, innermost)?
         {
@@ -1002,7 +1017,7 @@ impl Planner<'_> {
             if self.analysis.is_parallel(k)? {
                 let strips = tile::strip_mine_inward(sc, k, RECURRENCE_STRIP, self.n_params);
                 let bound = tile::strip_distances(self.analysis.distances(), k, RECURRENCE_STRIP, self.n_params)?;
-                return self.try_apply_within("tile=strips", strips, bound);
+                return self.try_apply_within(STRIPS, strips, bound);
             }
         }
         Ok(false)
