@@ -1,8 +1,10 @@
 //! PolyBench/C 4.2.1 benchmark: the 30 kernels of `utilities/benchmark_list`,
 //! timed with PolyBench's own timer, gcc on the original (the baseline)
 //! against gcc on polyc's output, and, where installed, clang-19 with Polly
-//! and PLUTO's polycc. `cargo bench --bench polybench -- --help` lists the
-//! options; the "PolyBench" section of README.md says how to run it.
+//! and PLUTO's polycc, each at 1 and 2 threads; then polyc against the
+//! virtual best of gcc and those peers per thread count, and OpenBLAS's dgemm
+//! beside gemm. `cargo bench --bench polybench -- --help` lists the options;
+//! the "PolyBench" section of README.md says how to run it.
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -23,9 +25,9 @@ usage: cargo bench --bench polybench -- [options]
   --runs N            timed runs of each binary; the median is reported (default 3)
   --timeout SECS      limit for one run of one program, or of polyc (default 900)
   --polyc-flags STR   extra flags for polyc (default none: polyc's defaults)
-  --clang PATH        clang with Polly (default clang-19; column left out if it
+  --clang PATH        clang with Polly (default clang-19; columns left out if it
                       or Polly or libomp is missing)
-  --polycc PATH       PLUTO's polycc (default: none, column left out)
+  --polycc PATH       PLUTO's polycc (default: none, columns left out)
   --json PATH         the JSON report (default target/bench/polybench.json);
                       the text report goes next to it with the extension .txt
 
@@ -321,43 +323,37 @@ struct Variant {
     threads: usize,
 }
 
+impl Variant {
+    /// Polly or PLUTO: a tool polyc is measured against, whose failures do
+    /// not fail the benchmark.
+    fn is_peer(&self) -> bool {
+        self.compiler == Compiler::Polly || self.source == Source::Pluto
+    }
+}
+
+/// The thread counts of polyc's output and of the peers.
+const THREADS: [usize; 2] = [1, 2];
+
+/// Every column, in table order; `variants` drops the tools not installed.
+const VARIANTS: [Variant; 7] = [
+    Variant { key: "baseline", title: "baseline s", compiler: Compiler::Gcc, source: Source::Original, threads: 1 },
+    Variant { key: "polyc_1t", title: "polyc 1t", compiler: Compiler::GccOpenmp, source: Source::Polyc, threads: 1 },
+    Variant { key: "polyc_2t", title: "polyc 2t", compiler: Compiler::GccOpenmp, source: Source::Polyc, threads: 2 },
+    Variant { key: "polly_1t", title: "Polly 1t", compiler: Compiler::Polly, source: Source::Original, threads: 1 },
+    Variant { key: "polly_2t", title: "Polly 2t", compiler: Compiler::Polly, source: Source::Original, threads: 2 },
+    Variant { key: "pluto_1t", title: "PLUTO 1t", compiler: Compiler::GccOpenmp, source: Source::Pluto, threads: 1 },
+    Variant { key: "pluto_2t", title: "PLUTO 2t", compiler: Compiler::GccOpenmp, source: Source::Pluto, threads: 2 },
+];
+
 fn variants(config: &Config) -> Vec<Variant> {
-    let mut v = vec![
-        Variant { key: "baseline", title: "baseline s", compiler: Compiler::Gcc, source: Source::Original, threads: 1 },
-        Variant {
-            key: "polyc_1t",
-            title: "polyc 1t",
-            compiler: Compiler::GccOpenmp,
-            source: Source::Polyc,
-            threads: 1,
-        },
-        Variant {
-            key: "polyc_2t",
-            title: "polyc 2t",
-            compiler: Compiler::GccOpenmp,
-            source: Source::Polyc,
-            threads: 2,
-        },
-    ];
-    if config.clang.is_some() {
-        v.push(Variant {
-            key: "polly_2t",
-            title: "Polly 2t",
-            compiler: Compiler::Polly,
-            source: Source::Original,
-            threads: 2,
-        });
-    }
-    if config.polycc.is_some() {
-        v.push(Variant {
-            key: "pluto_2t",
-            title: "PLUTO 2t",
-            compiler: Compiler::GccOpenmp,
-            source: Source::Pluto,
-            threads: 2,
-        });
-    }
-    v
+    VARIANTS
+        .into_iter()
+        .filter(|v| match (v.compiler, v.source) {
+            (Compiler::Polly, _) => config.clang.is_some(),
+            (_, Source::Pluto) => config.polycc.is_some(),
+            _ => true,
+        })
+        .collect()
 }
 
 /// How a variant fared on one kernel.
@@ -378,14 +374,21 @@ struct Cell {
 
 impl Cell {
     fn median(&self) -> Option<f64> {
-        if self.status != Status::Ok || self.runs.is_empty() {
+        if self.status != Status::Ok {
             return None;
         }
-        let mut s = self.runs.clone();
-        s.sort_by(f64::total_cmp);
-        let n = s.len();
-        Some(if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 })
+        median(&self.runs)
     }
+}
+
+fn median(runs: &[f64]) -> Option<f64> {
+    if runs.is_empty() {
+        return None;
+    }
+    let mut s = runs.to_vec();
+    s.sort_by(f64::total_cmp);
+    let n = s.len();
+    Some(if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 })
 }
 
 /// A source-to-source tool's run on one kernel.
@@ -523,6 +526,8 @@ fn bench_kernel(config: &Config, variants: &[Variant], kernel: &Kernel, work: &P
             None => Ok(&t.output),
         }
     };
+    // Without the thread count: a program's variants at 1 and 2 threads share
+    // its binaries, which `built` makes once.
     let binary = |v: &Variant, purpose: &str| {
         let c = match v.compiler {
             Compiler::Gcc => "gcc",
@@ -633,6 +638,301 @@ fn bench_kernel(config: &Config, variants: &[Variant], kernel: &Kernel, work: &P
 
 fn geomean(v: &[f64]) -> Option<f64> {
     (!v.is_empty()).then(|| (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp())
+}
+
+/// One kernel in `AgainstBest`: speedups over the baseline.
+struct BestOfKernel {
+    name: String,
+    polyc: f64,
+    best: f64,
+    /// The variant the best speedup is from (`baseline` for gcc's 1.0x).
+    best_of: &'static str,
+}
+
+/// polyc at one thread count against the virtual best peer: per kernel the
+/// fastest of gcc (1.0x) and of the peers that ran it correctly at that count.
+struct AgainstBest {
+    threads: usize,
+    peers: Vec<&'static str>,
+    /// The kernels polyc ran correctly at `threads`.
+    kernels: Vec<BestOfKernel>,
+    /// The kernels with no polyc speedup at `threads` (polyc or the baseline
+    /// failed or was WRONG), which no figure counts.
+    left_out: Vec<String>,
+}
+
+impl AgainstBest {
+    fn polyc_geomean(&self) -> Option<f64> {
+        geomean(&self.kernels.iter().map(|k| k.polyc).collect::<Vec<_>>())
+    }
+
+    fn best_geomean(&self) -> Option<f64> {
+        geomean(&self.kernels.iter().map(|k| k.best).collect::<Vec<_>>())
+    }
+
+    fn ratio(&self) -> Option<f64> {
+        Some(self.polyc_geomean()? / self.best_geomean()?)
+    }
+
+    fn at_least_best(&self) -> usize {
+        self.kernels.iter().filter(|k| k.polyc >= k.best).count()
+    }
+
+    /// The kernels on which polyc loses more than noise to plain gcc.
+    fn below_gcc(&self) -> Vec<&str> {
+        self.kernels.iter().filter(|k| k.polyc < 0.95).map(|k| k.name.as_str()).collect()
+    }
+}
+
+fn against_virtual_best(variants: &[Variant], results: &[KernelResult], threads: usize) -> Option<AgainstBest> {
+    let polyc = variants.iter().position(|v| v.source == Source::Polyc && v.threads == threads)?;
+    let peers: Vec<usize> =
+        (0..variants.len()).filter(|&i| variants[i].is_peer() && variants[i].threads == threads).collect();
+    let mut kernels = Vec::new();
+    let mut left_out = Vec::new();
+    for r in results {
+        let Some(p) = r.speedup(polyc) else {
+            left_out.push(r.name.clone());
+            continue;
+        };
+        let (best, best_of) = peers
+            .iter()
+            .filter_map(|&i| r.speedup(i).map(|s| (s, variants[i].key)))
+            .fold((1.0, variants[0].key), |a, b| if b.0 > a.0 { b } else { a });
+        kernels.push(BestOfKernel { name: r.name.clone(), polyc: p, best, best_of });
+    }
+    Some(AgainstBest { threads, peers: peers.iter().map(|&i| variants[i].key).collect(), kernels, left_out })
+}
+
+fn speedup_text(x: Option<f64>) -> String {
+    x.map(|x| format!("{x:.2}x")).unwrap_or_else(|| "-".into())
+}
+
+fn virtual_best_heading(config: &Config) -> String {
+    let peers: Vec<&str> = [("Polly", config.clang.is_some()), ("PLUTO", config.polycc.is_some())]
+        .into_iter()
+        .filter_map(|(name, present)| present.then_some(name))
+        .collect();
+    let best = if peers.is_empty() {
+        "gcc alone (1.0x): neither Polly nor PLUTO is there".to_string()
+    } else {
+        format!("per kernel the fastest of gcc (1.0x), {} at the same thread count", peers.join(" and "))
+    };
+    format!("against the virtual best peer, {best}; over the kernels polyc ran correctly at that thread count:")
+}
+
+fn against_best_lines(a: &AgainstBest) -> [String; 2] {
+    let t = a.threads;
+    let mut count = format!(
+        "polyc/{t}: >= virtual best on {}/{}; below 0.95x of gcc: {}",
+        a.at_least_best(),
+        a.kernels.len(),
+        Some(a.below_gcc().join(", ")).filter(|s| !s.is_empty()).unwrap_or_else(|| "none".into())
+    );
+    if !a.left_out.is_empty() {
+        let _ = write!(count, "; not counted (polyc {t}t not timed): {}", a.left_out.join(", "));
+    }
+    let means = format!(
+        "virtual-best/{t} {}, polyc/{t} {}, polyc/virtual-best {} over {} kernels",
+        speedup_text(a.best_geomean()),
+        speedup_text(a.polyc_geomean()),
+        a.ratio().map(|r| format!("{r:.3}")).unwrap_or_else(|| "-".into()),
+        a.kernels.len()
+    );
+    [means, count]
+}
+
+fn against_best_json(a: &AgainstBest) -> Value {
+    let kernels: Vec<Value> = a
+        .kernels
+        .iter()
+        .map(|k| json!({ "name": k.name, "polyc": k.polyc, "virtual_best": k.best, "best_of": k.best_of }))
+        .collect();
+    json!({
+        "threads": a.threads,
+        "peers": a.peers,
+        "virtual_best_geomean": a.best_geomean(),
+        "polyc_geomean": a.polyc_geomean(),
+        "polyc_over_virtual_best": a.ratio(),
+        "at_least_virtual_best": a.at_least_best(),
+        "kernels_counted": a.kernels.len(),
+        "below_0_95_of_gcc": a.below_gcc(),
+        "not_counted": a.left_out,
+        "per_kernel": kernels,
+    })
+}
+
+/// One `cblas_dgemm` at gemm.h's sizes for `-D<DATASET>_DATASET`, timed
+/// after initialisation as PolyBench times its kernel; the initial values
+/// follow gemm.c's init_array. Prints `NI NJ NK seconds`.
+const DGEMM_DRIVER: &str = r#"#include <cblas.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "gemm.h"
+
+int main(void) {
+  double *A = malloc(sizeof(double) * NI * NK);
+  double *B = malloc(sizeof(double) * NK * NJ);
+  double *C = malloc(sizeof(double) * NI * NJ);
+  if (!A || !B || !C)
+    return 1;
+  for (int i = 0; i < NI; i++)
+    for (int j = 0; j < NJ; j++)
+      C[i * NJ + j] = (double) ((i * j + 1) % NI) / NI;
+  for (int i = 0; i < NI; i++)
+    for (int k = 0; k < NK; k++)
+      A[i * NK + k] = (double) (i * (k + 1) % NK) / NK;
+  for (int k = 0; k < NK; k++)
+    for (int j = 0; j < NJ; j++)
+      B[k * NJ + j] = (double) (k * (j + 2) % NJ) / NJ;
+  struct timespec start, end;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, NI, NJ, NK, 1.5, A, NK, B, NJ, 1.2, C, NJ);
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  printf("%d %d %d %.6f\n", NI, NJ, NK, (end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) * 1e-9);
+  free(A);
+  free(B);
+  free(C);
+  return 0;
+}
+"#;
+
+/// OpenBLAS's dgemm at gemm's sizes: what a tuned library reaches on this
+/// machine, a physical bound beside the polyhedral tools' gemm.
+struct Dgemm {
+    command: String,
+    /// NI, NJ, NK as gemm.h defines them for the dataset.
+    sizes: [usize; 3],
+    /// Per entry of `THREADS`, every run's seconds.
+    runs: Vec<Vec<f64>>,
+}
+
+/// pkg-config's flags for OpenBLAS (Debian keeps cblas.h in a directory of
+/// its own), else the compiler's default paths.
+fn openblas_flags() -> Vec<String> {
+    Command::new("pkg-config")
+        .args(["--cflags", "--libs", "openblas"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().map(String::from).collect())
+        .unwrap_or_else(|| vec!["-lopenblas".into()])
+}
+
+fn build_dgemm_driver(config: &Config, gemm: &Kernel, work: &Path) -> Result<(PathBuf, String), String> {
+    let source = work.join("openblas-dgemm.c");
+    let binary = work.join("openblas-dgemm");
+    std::fs::write(&source, DGEMM_DRIVER).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let mut cmd = Command::new(GCC[0]);
+    cmd.args(&GCC[1..]).arg("-I").arg(gemm.dir()).arg(format!("-D{}_DATASET", config.dataset)).arg(&source);
+    cmd.args(openblas_flags()).arg("-o").arg(&binary);
+    let command = std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = cmd.output().map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("gcc cannot build a cblas_dgemm program: {}", first_line(&out.stderr)));
+    }
+    Ok((binary, command))
+}
+
+/// The driver's `NI NJ NK seconds` line.
+fn run_dgemm(config: &Config, binary: &Path, threads: usize, work: &Path) -> Result<([usize; 3], f64), String> {
+    let env = [("OPENBLAS_NUM_THREADS", threads.to_string()), ("OMP_NUM_THREADS", threads.to_string())];
+    let (out, _) = timed(config.timeout, binary, &[], &env, work)?;
+    if !out.status.success() {
+        return Err(failure("the dgemm run", &out));
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    parse_dgemm(&text).ok_or_else(|| format!("the dgemm driver printed `{}`", text.trim()))
+}
+
+fn parse_dgemm(text: &str) -> Option<([usize; 3], f64)> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [ni, nj, nk, s] = fields[..] else { return None };
+    Some(([ni.parse().ok()?, nj.parse().ok()?, nk.parse().ok()?], s.parse().ok()?))
+}
+
+/// `None` if gemm is not among the kernels, the reason if OpenBLAS is left out.
+fn openblas_dgemm(config: &Config, work: &Path) -> Option<Result<Dgemm, String>> {
+    let gemm = config.kernels.iter().find(|k| k.name == "gemm")?;
+    Some(build_dgemm_driver(config, gemm, work).and_then(|(binary, command)| {
+        let mut sizes = [0; 3];
+        let mut runs = vec![Vec::new(); THREADS.len()];
+        // Rounds over the thread counts, as the kernels' runs are interleaved.
+        for _ in 0..config.runs {
+            for (t, runs) in THREADS.iter().zip(&mut runs) {
+                let (n, s) = run_dgemm(config, &binary, *t, work)?;
+                sizes = n;
+                runs.push(s);
+            }
+        }
+        Ok(Dgemm { command, sizes, runs })
+    }))
+}
+
+/// Three significant digits at least: at MINI to MEDIUM a dgemm takes well
+/// under a millisecond.
+fn seconds(x: Option<f64>) -> String {
+    let decimals = |x: f64| if x > 0.0 { (2 - x.log10().floor() as i32).max(3) as usize } else { 3 };
+    x.map(|x| format!("{x:.*} s", decimals(x))).unwrap_or_else(|| "-".into())
+}
+
+/// gemm's median seconds: the baseline's, and polyc's per entry of `THREADS`.
+fn gemm_medians(variants: &[Variant], results: &[KernelResult]) -> (Option<f64>, Vec<Option<f64>>) {
+    let gemm = results.iter().find(|r| r.name == "gemm");
+    let median_of = |i: Option<usize>| gemm.zip(i).and_then(|(r, i)| r.cells[i].median());
+    let polyc = THREADS
+        .iter()
+        .map(|&t| median_of(variants.iter().position(|v| v.source == Source::Polyc && v.threads == t)))
+        .collect();
+    (median_of(Some(0)), polyc)
+}
+
+fn dgemm_line(d: &Result<Dgemm, String>, variants: &[Variant], results: &[KernelResult]) -> String {
+    let d = match d {
+        Ok(d) => d,
+        Err(e) => return format!("OpenBLAS: left out ({e})"),
+    };
+    let medians: Vec<Option<f64>> = d.runs.iter().map(|r| median(r)).collect();
+    let blas: Vec<String> = THREADS.iter().zip(&medians).map(|(t, m)| format!("{} ({t}t)", seconds(*m))).collect();
+    let (base, polyc) = gemm_medians(variants, results);
+    let over: Vec<String> = medians.iter().map(|m| speedup_text(base.zip(*m).map(|(b, m)| b / m))).collect();
+    let polyc: Vec<String> = THREADS.iter().zip(polyc).map(|(t, m)| format!("{t}t {}", seconds(m))).collect();
+    let [ni, nj, nk] = d.sizes;
+    format!(
+        "OpenBLAS dgemm at gemm's sizes (NI {ni}, NJ {nj}, NK {nk}): {}; gemm baseline {}: {}; polyc gemm: {}",
+        blas.join(", "),
+        seconds(base),
+        over.join(", "),
+        polyc.join(", ")
+    )
+}
+
+fn dgemm_json(d: &Result<Dgemm, String>, variants: &[Variant], results: &[KernelResult]) -> Value {
+    let d = match d {
+        Ok(d) => d,
+        Err(e) => return json!({ "left_out": e }),
+    };
+    let (base, polyc) = gemm_medians(variants, results);
+    let threads: serde_json::Map<String, Value> = THREADS
+        .iter()
+        .zip(&d.runs)
+        .zip(polyc)
+        .map(|((&t, runs), polyc)| {
+            let m = median(runs);
+            (
+                t.to_string(),
+                json!({ "median_s": m, "runs_s": runs, "speedup_over_baseline": base.zip(m).map(|(b, m)| b / m),
+                        "polyc_gemm_median_s": polyc }),
+            )
+        })
+        .collect();
+    let [ni, nj, nk] = d.sizes;
+    json!({ "command": d.command, "sizes": { "NI": ni, "NJ": nj, "NK": nk }, "gemm_baseline_s": base, "threads": threads })
 }
 
 /// Table column width of a variant.
@@ -746,7 +1046,7 @@ fn run(config: &Config) -> Result<bool, String> {
     for (i, v) in variants.iter().enumerate().skip(1) {
         let s: Vec<f64> = results.iter().filter_map(|r| r.speedup(i)).collect();
         let g = geomean(&s);
-        let _ = write!(line, " {:>w$}", g.map(|g| format!("{g:.2}x")).unwrap_or_else(|| "-".into()), w = width(v));
+        let _ = write!(line, " {:>w$}", speedup_text(g), w = width(v));
         means.insert(v.key.to_string(), json!({ "speedup": g, "kernels": s.len() }));
     }
     say(&line);
@@ -757,6 +1057,16 @@ fn run(config: &Config) -> Result<bool, String> {
         .map(|(i, v)| format!("{} over {}", v.title, results.iter().filter(|r| r.speedup(i).is_some()).count()))
         .collect();
     say(&format!("geometric means of the speedups over the kernels each variant ran correctly: {}", counts.join(", ")));
+    let against: Vec<AgainstBest> =
+        THREADS.iter().filter_map(|&t| against_virtual_best(&variants, &results, t)).collect();
+    say(&virtual_best_heading(config));
+    for line in against.iter().flat_map(against_best_lines) {
+        say(&format!("  {line}"));
+    }
+    let dgemm = openblas_dgemm(config, &work);
+    if let Some(d) = &dgemm {
+        say(&dgemm_line(d, &variants, &results));
+    }
     let compile: f64 = results.iter().map(|r| r.polyc.seconds).sum();
     say(&format!("polyc compile time: {compile:.2} s in all"));
 
@@ -771,7 +1081,7 @@ fn run(config: &Config) -> Result<bool, String> {
                     if cell.status == Status::Wrong { "WRONG" } else { "FAILED" },
                     cell.detail
                 ));
-                if v.source != Source::Pluto && v.compiler != Compiler::Polly {
+                if !v.is_peer() {
                     problems += 1;
                 }
             }
@@ -837,6 +1147,8 @@ fn run(config: &Config) -> Result<bool, String> {
                   arrays at the check size differ from the original's is 'wrong' and not timed",
         "kernels": kernels_json,
         "geomean": means,
+        "against_virtual_best": against.iter().map(against_best_json).collect::<Vec<_>>(),
+        "openblas_dgemm": dgemm.as_ref().map(|d| dgemm_json(d, &variants, &results)),
         "polyc_compile_total_s": compile,
         "wall_s": wall,
     });
