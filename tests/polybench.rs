@@ -9,7 +9,7 @@
 //! through `POLYBENCH_DIR`, by default `../shared/polybench-4.2.1` beside
 //! the crate; without it the test says so and passes.
 //!
-//! Everything (the five batches, gcc, the runs) goes through one queue
+//! Everything (the six batches, gcc, the runs) goes through one queue
 //! served by two worker threads. Each program is built once: a kernel
 //! polyc kept unchanged is not built again (it is the original), and an
 //! output two modes share is built and run once for both.
@@ -26,14 +26,21 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// A name and polyc's flag for it.
-const MODES: [(&str, Option<&str>); 5] = [
-    ("default", None),
-    ("diamond", Some("--tile=diamond")),
-    ("hex", Some("--tile=hex")),
-    ("sica", Some("--tile=sica")),
-    ("storage-best", Some("--storage=best")),
+/// A name, polyc's flag for it, and gcc's flags for its output besides
+/// [`CFLAGS`].
+const MODES: [(&str, Option<&str>, &[&str]); 6] = [
+    ("default", None, &[]),
+    // The loops for less work than POLYC_MIN_WORK (CFLAGS set it to 0,
+    // so that the others run their new loops).
+    ("default-little-work", None, &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30"]),
+    ("diamond", Some("--tile=diamond"), &[]),
+    ("hex", Some("--tile=hex"), &[]),
+    ("sica", Some("--tile=sica"), &[]),
+    ("storage-best", Some("--storage=best"), &[]),
 ];
+/// polyc's output text, the data set and the mode's gcc flags: what a
+/// build and its runs depend on.
+type BuildKey = (String, usize, &'static [&'static str]);
 const DATASETS: [&str; 2] = ["MINI_DATASET", "SMALL_DATASET"];
 const THREADS: [&str; 2] = ["1", "2"];
 const WORKERS: usize = 2;
@@ -206,9 +213,9 @@ struct Ctx {
     references: Vec<OnceLock<Dump>>,
     /// Each mode's JSON report, or why there is none.
     reports: Mutex<Vec<Option<Result<Value, String>>>>,
-    /// Verdicts by polyc's output text and data set (one per thread
-    /// count), so that an output two modes share is built once.
-    builds: Mutex<HashMap<(String, usize), Shared>>,
+    /// Verdicts by polyc's output text, data set and gcc flags (one per
+    /// thread count), so that an output two modes share is built once.
+    builds: Mutex<HashMap<BuildKey, Shared>>,
     outcomes: Mutex<Vec<Outcome>>,
     built: AtomicUsize,
     runs: AtomicUsize,
@@ -238,7 +245,7 @@ impl Ctx {
 
     /// `polyc batch` over the distribution in one mode; then its builds.
     fn batch<'a>(&'a self, mode: usize, queue: &Queue<'a>) {
-        let (name, flag) = MODES[mode];
+        let (name, flag, _) = MODES[mode];
         let started = Instant::now();
         let mut cmd = Command::new(polyc_bin());
         cmd.arg("batch").arg(&self.pb).arg("-o").arg(self.mode_dir(mode));
@@ -280,7 +287,7 @@ impl Ctx {
         self.references[kernel * DATASETS.len() + dataset].get_or_init(|| {
             let source = self.pb.join(&self.kernels[kernel]);
             let binary = self.scratch.join("original").join(DATASETS[dataset]).join(stem(&source));
-            self.build(&source, kernel, dataset, &binary)?;
+            self.build(&source, kernel, dataset, &[], &binary)?;
             // The original has no OpenMP: one thread is all there is to run.
             self.run(&binary, THREADS[0])
         })
@@ -293,8 +300,8 @@ impl Ctx {
         let verdicts = match (std::fs::read_to_string(&output), std::fs::read_to_string(self.pb.join(path))) {
             (Ok(text), Ok(original)) if text == original => vec![Verdict::Unchanged; THREADS.len()],
             (Ok(text), _) => {
-                let slot =
-                    Arc::clone(self.builds.lock().expect("no poisoned lock").entry((text, dataset)).or_default());
+                let key = (text, dataset, MODES[mode].2);
+                let slot = Arc::clone(self.builds.lock().expect("no poisoned lock").entry(key).or_default());
                 slot.get_or_init(|| self.build_and_run(kernel, mode, dataset, &output)).clone()
             }
             (Err(e), _) => {
@@ -313,7 +320,8 @@ impl Ctx {
     /// Build polyc's output once and run it on every thread count.
     fn build_and_run(&self, kernel: usize, mode: usize, dataset: usize, output: &Path) -> Vec<Verdict> {
         let binary = self.scratch.join("bin").join(MODES[mode].0).join(DATASETS[dataset]).join(stem(output));
-        if let Err(e) = self.build(output, kernel, dataset, &binary) {
+        let cflags = MODES[mode].2;
+        if let Err(e) = self.build(output, kernel, dataset, cflags, &binary) {
             return vec![Verdict::Failed(format!("polyc's output does not build: {e}")); THREADS.len()];
         }
         let reference = match self.reference(kernel, dataset) {
@@ -328,17 +336,24 @@ impl Ctx {
                 Ok(dump) => Verdict::Failed(format!(
                     "the dumps differ: {}\n    reproduce: {}; OMP_NUM_THREADS={threads} ./a.out 2>polyc.dump",
                     first_difference(reference, &dump),
-                    self.command_line(output, kernel, dataset)
+                    self.command_line(output, kernel, dataset, cflags)
                 )),
             })
             .collect()
     }
 
     /// gcc as the test runs it, polybench.c already compiled.
-    fn build(&self, source: &Path, kernel: usize, dataset: usize, binary: &Path) -> Result<(), String> {
+    fn build(
+        &self,
+        source: &Path,
+        kernel: usize,
+        dataset: usize,
+        cflags: &[&str],
+        binary: &Path,
+    ) -> Result<(), String> {
         std::fs::create_dir_all(binary.parent().expect("a directory")).map_err(|e| e.to_string())?;
         let mut cmd = Command::new("gcc");
-        cmd.args(CFLAGS).arg(format!("-D{}", DATASETS[dataset])).arg("-I").arg(self.pb.join("utilities"));
+        cmd.args(CFLAGS).args(cflags).arg(format!("-D{}", DATASETS[dataset])).arg("-I").arg(self.pb.join("utilities"));
         cmd.arg("-I").arg(self.kernel_dir(kernel)).arg(source).arg(&self.support).args(["-lm", "-o"]).arg(binary);
         self.built.fetch_add(1, Ordering::Relaxed);
         let started = Instant::now();
@@ -348,10 +363,10 @@ impl Ctx {
     }
 
     /// The same build as one command to paste, polybench.c included.
-    fn command_line(&self, source: &Path, kernel: usize, dataset: usize) -> String {
+    fn command_line(&self, source: &Path, kernel: usize, dataset: usize, cflags: &[&str]) -> String {
         format!(
             "gcc {} -D{} -I {} -I {} {} {} -lm",
-            CFLAGS.join(" "),
+            CFLAGS.iter().chain(cflags).copied().collect::<Vec<_>>().join(" "),
             DATASETS[dataset],
             self.pb.join("utilities").display(),
             self.kernel_dir(kernel).display(),
