@@ -406,3 +406,20 @@ fn with_little_work_row_sums_run_as_independent_chains() {
     assert_eq!(lines[sum - 2], "for (int j = 0; j < N; j++) {", "{small}");
     assert!(!small.contains("omp parallel"), "{small}");
 }
+
+#[test]
+fn row_sums_beside_a_carried_update_run_as_independent_chains() {
+    // bicg's rows add to `s[j]` (carried by i) while summing `q[i]` (a
+    // recurrence along j): strips of four rows still run four sums side
+    // by side, their `s[j]` updates one after the other.
+    let code = compile_default("bicg").output;
+    let scop = scop_text(&code);
+    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
+    let small = &scop[work + scop[work..].rfind("} else {").expect("the small loops")..];
+    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let sum = lines.iter().position(|l| l.starts_with("q[i] = q[i] + A[i][j]")).unwrap_or_else(|| panic!("{small}"));
+    assert!(
+        lines[..sum].iter().rev().find(|l| l.starts_with("for (")).unwrap().starts_with("for (int i = 4 * c1;"),
+        "{small}"
+    );
+}
