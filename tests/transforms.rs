@@ -42,6 +42,14 @@ fn applied(outcome: &Outcome) -> Vec<&str> {
     outcome.scops.iter().flat_map(|s| &s.transforms).map(String::as_str).collect()
 }
 
+/// The loops `output`'s SCoP runs with less work than `POLYC_MIN_WORK`:
+/// the last `else` branch after the work check.
+fn little_work_loops(output: &str) -> &str {
+    let scop = scop_text(output);
+    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
+    &scop[work + scop[work..].rfind("} else {").expect("the loops for little work")..]
+}
+
 /// The SCoP part of `output`, where tile loops and pragmas must be.
 fn scop_text(output: &str) -> &str {
     let start = output.find("#pragma scop").expect("the SCoP is kept");
@@ -341,9 +349,7 @@ fn with_little_work_a_column_walk_still_runs_along_rows() {
     // less work than a thread is worth, the loops are still interchanged
     // (and jammed), on one thread.
     let code = compile_default("mvt").output;
-    let scop = scop_text(&code);
-    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
-    let small = &scop[work + scop[work..].rfind("} else {").expect("the small loops")..];
+    let small = little_work_loops(&code);
     assert!(!small.contains("omp parallel"), "{small}");
     let lines: Vec<&str> = small.lines().map(str::trim).collect();
     let column =
@@ -388,9 +394,7 @@ fn with_little_work_row_sums_run_as_independent_chains() {
     // j; strips of four rows run four sums side by side (2.7x at 3.4
     // million instances), which costs nothing at run time.
     let code = compile_default("gesummv").output;
-    let scop = scop_text(&code);
-    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
-    let small = &scop[work + scop[work..].rfind("} else {").expect("the small loops")..];
+    let small = little_work_loops(&code);
     let lines: Vec<&str> = small.lines().map(str::trim).collect();
     let sum = lines.iter().position(|l| *l == "tmp[i] = A[i][j] * x[j] + tmp[i];").expect("the row sum");
     assert!(lines[sum - 1].starts_with("for (int i = 4 * c1; "), "{small}");
@@ -404,9 +408,7 @@ fn row_sums_beside_a_carried_update_run_as_independent_chains() {
     // recurrence along j): strips of four rows still run four sums side
     // by side, their `s[j]` updates one after the other.
     let code = compile_default("bicg").output;
-    let scop = scop_text(&code);
-    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
-    let small = &scop[work + scop[work..].rfind("} else {").expect("the small loops")..];
+    let small = little_work_loops(&code);
     let lines: Vec<&str> = small.lines().map(str::trim).collect();
     let sum = lines.iter().position(|l| l.starts_with("q[i] = q[i] + A[i][j]")).unwrap_or_else(|| panic!("{small}"));
     assert!(
