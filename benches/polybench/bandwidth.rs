@@ -1,0 +1,215 @@
+//! The stencils against memory bandwidth: a STREAM-like triad measures what
+//! this machine's memory delivers, and each stencil's time is turned into the
+//! bandwidth a sweep-by-sweep schedule would need to run that fast.
+//!
+//! The traffic counted is the one of the source's schedule with no reuse
+//! between sweeps: every sweep reads and writes its arrays once from memory
+//! (no write-allocate, as STREAM counts). A time-tiled schedule reuses data in
+//! cache between sweeps, so its effective bandwidth may exceed the triad's; a
+//! figure below the triad says how far the code is from that bound.
+
+use crate::{failure, timed, Config, KernelResult, Source, Variant, GCC, THREADS};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+/// `a[i] = b[i] + s * c[i]` over arrays well beyond any cache, each pass
+/// timed, the best kept; prints the bandwidth in GB/s (24 bytes an element).
+const TRIAD_DRIVER: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <omp.h>
+
+#define LEN (1L << 25)
+#define PASSES 10
+
+int main(void) {
+  double *a = malloc(sizeof(double) * LEN), *b = malloc(sizeof(double) * LEN), *c = malloc(sizeof(double) * LEN);
+  if (!a || !b || !c)
+    return 1;
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < LEN; i++) {
+    a[i] = 0.0;
+    b[i] = 1.0 + (double) (i % 7);
+    c[i] = 2.0 - (double) (i % 5);
+  }
+  double best = 1e30, s = 3.0;
+  for (int p = 0; p < PASSES; p++) {
+    double t = omp_get_wtime();
+#pragma omp parallel for schedule(static)
+    for (long i = 0; i < LEN; i++)
+      a[i] = b[i] + s * c[i];
+    t = omp_get_wtime() - t;
+    if (t < best)
+      best = t;
+  }
+  double check = 0.0;
+  for (long i = 0; i < LEN; i += 4096)
+    check += a[i];
+  printf("%.3f %.1f\n", 24.0 * LEN / best * 1e-9, check);
+  free(a);
+  free(b);
+  free(c);
+  return 0;
+}
+"#;
+
+/// A stencil's traffic per time step: `streamed` arrays of the grid read or
+/// written once each, the grid `dims` (macros of the kernel's header), over
+/// `steps` (a macro) time steps.
+struct Stencil {
+    kernel: &'static str,
+    steps: &'static str,
+    streamed: usize,
+    dims: &'static [&'static str],
+}
+
+/// jacobi: two sweeps a step, each reads one array and writes the other;
+/// seidel-2d updates one array in place; fdtd-2d's three updates stream
+/// 3 + 3 + 4 arrays.
+const STENCILS: [Stencil; 5] = [
+    Stencil { kernel: "jacobi-1d", steps: "TSTEPS", streamed: 4, dims: &["N"] },
+    Stencil { kernel: "jacobi-2d", steps: "TSTEPS", streamed: 4, dims: &["N", "N"] },
+    Stencil { kernel: "heat-3d", steps: "TSTEPS", streamed: 4, dims: &["N", "N", "N"] },
+    Stencil { kernel: "seidel-2d", steps: "TSTEPS", streamed: 2, dims: &["N", "N"] },
+    Stencil { kernel: "fdtd-2d", steps: "TMAX", streamed: 10, dims: &["NX", "NY"] },
+];
+
+pub struct Bandwidth {
+    /// Triad GB/s per entry of `THREADS`, or why it is missing.
+    triad: Result<Vec<f64>, String>,
+    stencils: Vec<StencilBandwidth>,
+}
+
+struct StencilBandwidth {
+    kernel: &'static str,
+    bytes: f64,
+    /// Effective GB/s of the baseline, then of polyc per entry of `THREADS`.
+    baseline: Option<f64>,
+    polyc: Vec<Option<f64>>,
+}
+
+/// The macros `gcc -E -dM` finds in a kernel's header for the dataset.
+fn header_macros(config: &Config, header: &Path) -> HashMap<String, String> {
+    let out = Command::new(GCC[0])
+        .args(["-E", "-dM", &format!("-D{}_DATASET", config.dataset)])
+        .arg("-I")
+        .arg(config.pb.join("utilities"))
+        .arg(header)
+        .output();
+    let Some(out) = out.ok().filter(|o| o.status.success()) else { return HashMap::new() };
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.strip_prefix("#define ")?.split_whitespace();
+            Some((w.next()?.to_string(), w.next()?.to_string()))
+        })
+        .collect()
+}
+
+fn stencil_bytes(config: &Config, s: &Stencil) -> Option<f64> {
+    let kernel = config.kernels.iter().find(|k| k.name == s.kernel)?;
+    let macros = header_macros(config, &kernel.source.with_extension("h"));
+    let value = |name: &str| macros.get(name)?.parse::<f64>().ok();
+    let points: f64 = s.dims.iter().map(|d| value(d)).product::<Option<f64>>()?;
+    Some(value(s.steps)? * s.streamed as f64 * points * 8.0)
+}
+
+fn run_triad(config: &Config, work: &Path) -> Result<Vec<f64>, String> {
+    let source = work.join("triad.c");
+    let binary = work.join("triad");
+    std::fs::write(&source, TRIAD_DRIVER).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let out = Command::new(GCC[0])
+        .args(&GCC[1..])
+        .arg("-fopenmp")
+        .arg(&source)
+        .arg("-o")
+        .arg(&binary)
+        .output()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !out.status.success() {
+        return Err(failure("gcc on the triad", &out));
+    }
+    THREADS
+        .iter()
+        .map(|t| {
+            let (out, _) = timed(config.timeout, &binary, &[], &[("OMP_NUM_THREADS", t.to_string())], work)?;
+            if !out.status.success() {
+                return Err(failure("the triad", &out));
+            }
+            let text = String::from_utf8_lossy(&out.stdout);
+            text.split_whitespace().next().and_then(|g| g.parse().ok()).ok_or(format!("the triad printed `{text}`"))
+        })
+        .collect()
+}
+
+/// `None` if no stencil is among the kernels.
+pub fn measure(config: &Config, variants: &[Variant], results: &[KernelResult], work: &Path) -> Option<Bandwidth> {
+    let median_of = |r: &KernelResult, i: Option<usize>| i.and_then(|i| r.cells[i].median());
+    let stencils: Vec<StencilBandwidth> = STENCILS
+        .iter()
+        .filter_map(|s| {
+            let r = results.iter().find(|r| r.name == s.kernel)?;
+            let bytes = stencil_bytes(config, s)?;
+            let gbs = |t: Option<f64>| t.map(|t| bytes / t * 1e-9);
+            let polyc = THREADS
+                .iter()
+                .map(|&t| gbs(median_of(r, variants.iter().position(|v| v.source == Source::Polyc && v.threads == t))))
+                .collect();
+            Some(StencilBandwidth { kernel: s.kernel, bytes, baseline: gbs(median_of(r, Some(0))), polyc })
+        })
+        .collect();
+    (!stencils.is_empty()).then(|| Bandwidth { triad: run_triad(config, work), stencils })
+}
+
+fn gbs_text(x: Option<f64>) -> String {
+    x.map(|x| format!("{x:.1} GB/s")).unwrap_or_else(|| "-".into())
+}
+
+pub fn lines(b: &Bandwidth) -> Vec<String> {
+    let triad = match &b.triad {
+        Ok(t) => t,
+        Err(e) => return vec![format!("memory bandwidth: left out ({e})")],
+    };
+    let per_thread: Vec<String> = THREADS.iter().zip(triad).map(|(t, g)| format!("{t}t {g:.1} GB/s")).collect();
+    let mut out = vec![format!(
+        "memory bandwidth, STREAM-like triad (3 arrays of 256 MiB, best of 10 passes): {}",
+        per_thread.join(", ")
+    )];
+    out.push(
+        "stencils' effective bandwidth (what an untiled sweep-by-sweep schedule moves, over the time; above the \
+         triad means reuse across sweeps):"
+            .into(),
+    );
+    for s in &b.stencils {
+        let mut line =
+            format!("  {:<10} {:>7.2} GB moved: baseline {}", s.kernel, s.bytes * 1e-9, gbs_text(s.baseline));
+        for ((t, g), triad) in THREADS.iter().zip(&s.polyc).zip(triad) {
+            let _ = write!(line, ", polyc {t}t {}", gbs_text(*g));
+            if let Some(g) = g {
+                let _ = write!(line, " ({:.2}x the {t}t triad)", g / triad);
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+pub fn to_json(b: &Bandwidth) -> Value {
+    let triad = match &b.triad {
+        Ok(t) => {
+            json!(THREADS.iter().zip(t).map(|(t, g)| (t.to_string(), json!(g))).collect::<serde_json::Map<_, _>>())
+        }
+        Err(e) => json!({ "left_out": e }),
+    };
+    let stencils: Vec<Value> = b
+        .stencils
+        .iter()
+        .map(|s| {
+            json!({ "kernel": s.kernel, "bytes": s.bytes, "baseline_gb_s": s.baseline,
+                    "polyc_gb_s": THREADS.iter().zip(&s.polyc).map(|(t, g)| (t.to_string(), json!(g))).collect::<serde_json::Map<_, _>>() })
+        })
+        .collect();
+    json!({ "triad_gb_s": triad, "stencils": stencils })
+}
