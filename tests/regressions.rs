@@ -75,3 +75,41 @@ fn a_descending_loop_inside_tiles_keeps_its_lower_bound() {
     let outputs = prints_what_the_source_prints("regression-descending", &program(kernel), &modes, &RUNS);
     assert!(outputs[0].contains("j--"), "the loop no longer runs down:\n{}", outputs[0]);
 }
+
+#[test]
+fn a_loop_is_jammed_only_where_the_loops_inside_keep_their_bounds() {
+    // symm's `C[k][j] += B[i][j] * W[i][k]` over i > k: the rows k carry
+    // nothing and hold the jammed reduction i, whose lower bound moves
+    // with k. Jammed as a register block, the copies for k + 1, k + 2,
+    // ... ran i from k + 1 as well, adding rows they must not.
+    let program = r#"#include <stdio.h>
+#include <stdlib.h>
+double C[40][40], B[40][40], W[40][40];
+int main(int argc, char **argv) {
+  int N = argc > 1 ? atoi(argv[1]) : 20, M = argc > 2 ? atoi(argv[2]) : 16;
+  if (N > 40) N = 40;
+  if (M > 40) M = 40;
+  for (int i = 0; i < 40; i++)
+    for (int j = 0; j < 40; j++) {
+      C[i][j] = (i + j) % 7;
+      W[i][j] = (i * j + 1) % 5 * 0.5;
+      B[i][j] = (i - j + 40) % 3 * 0.25;
+    }
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < i; k++)
+      for (int j = 0; j < M; j++)
+        C[k][j] += B[i][j] * W[i][k];
+#pragma endscop
+  double s = 0;
+  for (int i = 0; i < 40; i++)
+    for (int j = 0; j < 40; j++)
+      s += C[i][j] * (i + 2 * j);
+  printf("%.17g\n", s);
+  return 0;
+}
+"#;
+    let outputs =
+        prints_what_the_source_prints("regression-jam-bounds", program, &[("default", Options::optimising())], &RUNS);
+    assert!(outputs[0].contains("i += 4)"), "the reduction is no longer jammed:\n{}", outputs[0]);
+}

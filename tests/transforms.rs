@@ -65,9 +65,13 @@ fn default_mode_tiles_and_parallelises_the_dense_kernels() {
         assert!(transforms.iter().any(|t| t.starts_with("tile=")), "{name} is not tiled: {transforms:?}");
         let code = scop_text(&outcome.output);
         assert!(code.contains("#pragma omp parallel for"), "{name} has no parallel loop:\n{code}");
-        // A tile loop steps over tile indices; its point loop starts at a multiple of the size.
+        // A tile loop steps over tile indices; its point loop starts at a
+        // multiple of the size (before its header where it is jammed).
         assert!(
-            code.lines().any(|l| l.trim_start().starts_with("for (int") && l.contains("32 * c")),
+            code.lines().any(|l| {
+                let l = l.trim_start();
+                (l.starts_with("for (int") || l.starts_with("int ")) && l.contains("32 * c")
+            }),
             "{name} has no tile loops:\n{code}"
         );
     }
@@ -91,6 +95,26 @@ fn gemm_innermost_loop_is_stride_one_and_simd() {
     assert_eq!(lines[header - 1], "#pragma omp simd", "gemm's innermost loop is not marked SIMD");
     let transforms = applied(&outcome);
     assert!(transforms.contains(&"unroll-jam"), "{transforms:?}");
+}
+
+#[test]
+fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
+    // Past the first tile of k, rows i are jammed by 8 around k jammed by
+    // 4: 32 updates per vector of j on eight locals, each B[k + u][j]
+    // read by eight rows.
+    let outcome = compile_default("gemm");
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let first = lines.iter().position(|l| *l == "__typeof__(C[i][j]) polyc_C = C[i][j];").expect("C[i][j] on a local");
+    let block = lines[first..]
+        .iter()
+        .position(|l| *l == "__typeof__(C[(i + 7)][j]) polyc_C_7 = C[(i + 7)][j];")
+        .map(|p| first + p)
+        .expect("eight rows of C on locals");
+    assert_eq!(lines[block + 1], "polyc_C += alpha * polyc_A * B[k][j];");
+    assert_eq!(lines[block + 2], "polyc_C_1 += alpha * polyc_A_1 * B[k][j];", "rows not side by side");
+    assert_eq!(lines[block + 32], "polyc_C_7 += alpha * polyc_A_31 * B[(k + 3)][j];", "not 8 x 4");
+    assert_eq!(lines[block + 40], "C[(i + 7)][j] = polyc_C_7;", "C not stored once per row");
+    assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
 }
 
 /// The `#pragma omp parallel for` lines of `code`.

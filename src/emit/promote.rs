@@ -16,7 +16,10 @@
 //!   inside it access, all with one spelling, is loaded once at the start
 //!   of the iteration (if the first of them reads it), kept in a local
 //!   variable, and stored once at the end (`ptr_gemm` jammed by 4:
-//!   0.20 s -> 0.16 s alone, 0.13 s with hoisting);
+//!   0.20 s -> 0.16 s alone, 0.13 s with hoisting). Several elements of
+//!   one array are kept so only where each two are a constant apart in
+//!   some subscript, so that no two locals stand for one element (the
+//!   rows of gemm's register block, `C[i + r][j]`);
 //! - an element the loop reads that does not move with the loop, of an
 //!   array no statement writes before the last such read in the body, is
 //!   read once before the loop into a constant. The loop is a SIMD loop,
@@ -34,9 +37,9 @@
 //! SIMD mark).
 
 use super::{LoopHead, LoopMark, Printer};
-use crate::frontend::qexpr::Var;
+use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::AccessKind;
-use crate::model::affine::LinExpr;
+use crate::model::affine::{LinExpr, Term};
 use crate::scan::ast::Node;
 use std::ops::Range;
 
@@ -71,6 +74,8 @@ struct Use {
     text: Option<String>,
     /// Whether it stays put across the loop's iterations.
     invariant: bool,
+    /// Its subscripts as affine expressions of the loops, if they are.
+    element: Option<Vec<LinExpr>>,
 }
 
 impl Printer<'_> {
@@ -152,9 +157,12 @@ impl Printer<'_> {
         arrays.dedup();
         for array in arrays {
             let of: Vec<&Use> = uses.iter().filter(|u| u.array == array).collect();
-            if let Some(kept) = kept_element(&of) {
-                let name = self.scalar_name(array, &promotion);
-                promotion.kept.push(Scalar { name, ..kept });
+            let kept = kept_elements(&of);
+            if !kept.is_empty() {
+                for element in kept {
+                    let name = self.scalar_name(array, &promotion);
+                    promotion.kept.push(Scalar { name, ..element });
+                }
             } else if !private.iter().any(|v| v == array) {
                 for access in hoistable_elements(&of) {
                     let name = self.scalar_name(array, &promotion);
@@ -181,12 +189,14 @@ impl Printer<'_> {
                 });
                 let spelled = relative_span(stmt, &a.span).filter(|r| !address_taken(&stmt.text, r));
                 let text = spelled.map(|r| self.render(instance.id, r, &[]));
+                let element = a.subscripts.iter().map(|e| affine(e, &|j| self.env[base + j].clone())).collect();
                 uses.push(Use {
                     leaf,
                     array: a.array.clone(),
                     write: a.kind == AccessKind::Write,
                     text,
                     invariant: !moves,
+                    element,
                 });
             }
             for (d, value) in saved.into_iter().rev() {
@@ -194,6 +204,15 @@ impl Printer<'_> {
             }
         }
         uses
+    }
+
+    /// Whether a statement of `body`, the body of the innermost loop over
+    /// `inner`, reads an element that moves with `inner` but not with
+    /// `dim`: a vector load the copies of a loop over `dim` share.
+    pub(super) fn shares_a_vector_load(&mut self, dim: usize, inner: usize, body: &[Node]) -> bool {
+        let along_inner = self.uses(inner, body);
+        let along_dim = self.uses(dim, body);
+        along_inner.iter().zip(&along_dim).any(|(i, d)| !i.write && !i.invariant && d.invariant)
     }
 
     /// Apply the `Let` bindings on the way to a statement instance; the
@@ -255,18 +274,59 @@ impl Printer<'_> {
     }
 }
 
-/// The element all of `uses` (one array's) access, if the iteration
-/// writes it and two or more statements access it, all spelling it alike.
-fn kept_element(uses: &[&Use]) -> Option<Scalar> {
-    let first = uses.first()?;
-    let access = first.text.clone()?;
-    let alike = uses.iter().all(|u| u.text.as_deref() == Some(access.as_str()));
-    let statements = uses.iter().any(|u| u.leaf != first.leaf);
-    if !alike || !statements || !uses.iter().any(|u| u.write) {
-        return None;
+/// The elements of one array's `uses` to keep in locals: each element
+/// the iteration writes and two or more statements access, all spelling
+/// it alike. Several elements only where every two are apart (a constant
+/// apart in some subscript: the rows of a register block), so that no
+/// local stands for memory another one or an access left alone reaches.
+fn kept_elements(uses: &[&Use]) -> Vec<Scalar> {
+    let mut elements: Vec<(&str, Vec<&Use>)> = Vec::new();
+    for u in uses {
+        let Some(text) = u.text.as_deref() else { return Vec::new() };
+        match elements.iter_mut().find(|(t, _)| *t == text) {
+            Some((_, group)) => group.push(u),
+            None => elements.push((text, vec![u])),
+        }
     }
-    let load = uses.iter().any(|u| u.leaf == first.leaf && !u.write);
-    Some(Scalar { array: first.array.clone(), access, name: String::new(), load })
+    let apart = |a: &Use, b: &Use| match (&a.element, &b.element) {
+        (Some(x), Some(y)) => x.iter().zip(y).any(|(x, y)| {
+            let d = x.sub(y);
+            d.terms.is_empty() && d.constant != 0
+        }),
+        _ => false,
+    };
+    for (k, (_, group)) in elements.iter().enumerate() {
+        if elements[k + 1..].iter().any(|(_, other)| !apart(group[0], other[0])) {
+            return Vec::new();
+        }
+    }
+    elements
+        .into_iter()
+        .filter(|(_, group)| group.iter().any(|u| u.write) && group.iter().any(|u| u.leaf != group[0].leaf))
+        .map(|(access, group)| {
+            let load = group.iter().any(|u| u.leaf == group[0].leaf && !u.write);
+            Scalar { array: group[0].array.clone(), access: access.to_string(), name: String::new(), load }
+        })
+        .collect()
+}
+
+/// `e` as an affine expression of the loops, its iterator at depth `j`
+/// standing for `iterator(j)`; `None` under a division, modulo, min, max
+/// or selection.
+fn affine(e: &QExpr, iterator: &dyn Fn(usize) -> LinExpr) -> Option<LinExpr> {
+    Some(match e {
+        QExpr::Const(c) => LinExpr::constant(*c),
+        QExpr::Var(Var::Iter(j)) => iterator(*j),
+        QExpr::Var(Var::Param(p)) => {
+            let mut param = LinExpr::default();
+            param.add_term(Term::Param(*p), 1);
+            param
+        }
+        QExpr::Add(a, b) => affine(a, iterator)?.add(&affine(b, iterator)?),
+        QExpr::Neg(a) => affine(a, iterator)?.scale(-1),
+        QExpr::Mul(k, a) => affine(a, iterator)?.scale(*k),
+        other => LinExpr::constant(other.const_value()?),
+    })
 }
 
 /// The elements of one array's `uses` that every iteration reads and
