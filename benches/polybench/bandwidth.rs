@@ -8,7 +8,7 @@
 //! cache between sweeps, so its effective bandwidth may exceed the triad's; a
 //! figure below the triad says how far the code is from that bound.
 
-use crate::{failure, timed, Config, KernelResult, Source, Variant, GCC, THREADS};
+use crate::{build_driver, failure, timed, Config, KernelResult, Source, Variant, GCC, THREADS};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -117,20 +117,7 @@ fn stencil_bytes(config: &Config, s: &Stencil) -> Option<f64> {
 }
 
 fn run_triad(config: &Config, work: &Path) -> Result<Vec<f64>, String> {
-    let source = work.join("triad.c");
-    let binary = work.join("triad");
-    std::fs::write(&source, TRIAD_DRIVER).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
-    let out = Command::new(GCC[0])
-        .args(&GCC[1..])
-        .arg("-fopenmp")
-        .arg(&source)
-        .arg("-o")
-        .arg(&binary)
-        .output()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
-    if !out.status.success() {
-        return Err(failure("gcc on the triad", &out));
-    }
+    let (binary, _) = build_driver(work, "triad", TRIAD_DRIVER, &["-fopenmp".into()], &[])?;
     THREADS
         .iter()
         .map(|t| {
@@ -146,7 +133,7 @@ fn run_triad(config: &Config, work: &Path) -> Result<Vec<f64>, String> {
 
 /// `None` if no stencil is among the kernels.
 pub fn measure(config: &Config, variants: &[Variant], results: &[KernelResult], work: &Path) -> Option<Bandwidth> {
-    let median_of = |r: &KernelResult, i: Option<usize>| i.and_then(|i| r.cells[i].median());
+    let median_of = |r: &KernelResult, i: Option<usize>| i.and_then(|i| r.cells[i].time());
     let stencils: Vec<StencilBandwidth> = STENCILS
         .iter()
         .filter_map(|s| {

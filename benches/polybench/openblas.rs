@@ -1,11 +1,10 @@
 //! OpenBLAS's `cblas_dgemm` at gemm's sizes: what a tuned library reaches on
 //! this machine, the physical anchor beside the polyhedral tools' gemm.
 
-use crate::{
-    failure, first_line, median, speedup_text, timed, Config, Kernel, KernelResult, Source, Variant, GCC, THREADS,
-};
+use crate::{build_driver, failure, median, speedup_text, timed, Config, KernelResult, Source, Variant, THREADS};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::ffi::OsString;
+use std::path::Path;
 use std::process::Command;
 
 /// One `cblas_dgemm` at gemm.h's sizes for `-D<DATASET>_DATASET`, timed
@@ -66,25 +65,6 @@ fn openblas_flags() -> Vec<String> {
         .unwrap_or_else(|| vec!["-lopenblas".into()])
 }
 
-fn build_dgemm_driver(config: &Config, gemm: &Kernel, work: &Path) -> Result<(PathBuf, String), String> {
-    let source = work.join("openblas-dgemm.c");
-    let binary = work.join("openblas-dgemm");
-    std::fs::write(&source, DGEMM_DRIVER).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
-    let mut cmd = Command::new(GCC[0]);
-    cmd.args(&GCC[1..]).arg("-I").arg(gemm.dir()).arg(format!("-D{}_DATASET", config.dataset)).arg(&source);
-    cmd.args(openblas_flags()).arg("-o").arg(&binary);
-    let command = std::iter::once(cmd.get_program())
-        .chain(cmd.get_args())
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let out = cmd.output().map_err(|e| format!("cannot run gcc: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("gcc cannot build a cblas_dgemm program: {}", first_line(&out.stderr)));
-    }
-    Ok((binary, command))
-}
-
 /// The driver's `NI NJ NK seconds` line.
 fn run_dgemm(config: &Config, binary: &Path, threads: usize, work: &Path) -> Result<([usize; 3], f64), String> {
     let env = [("OPENBLAS_NUM_THREADS", threads.to_string()), ("OMP_NUM_THREADS", threads.to_string())];
@@ -105,7 +85,9 @@ fn parse_dgemm(text: &str) -> Option<([usize; 3], f64)> {
 /// `None` if gemm is not among the kernels, the reason if OpenBLAS is left out.
 pub fn openblas_dgemm(config: &Config, work: &Path) -> Option<Result<Dgemm, String>> {
     let gemm = config.kernels.iter().find(|k| k.name == "gemm")?;
-    Some(build_dgemm_driver(config, gemm, work).and_then(|(binary, command)| {
+    let flags = [OsString::from("-I"), gemm.dir().into(), format!("-D{}_DATASET", config.dataset).into()];
+    let built = build_driver(work, "openblas-dgemm", DGEMM_DRIVER, &flags, &openblas_flags());
+    Some(built.and_then(|(binary, command)| {
         let mut sizes = [0; 3];
         let mut runs = vec![Vec::new(); THREADS.len()];
         // Rounds over the thread counts, as the kernels' runs are interleaved.
@@ -130,7 +112,7 @@ fn seconds(x: Option<f64>) -> String {
 /// gemm's median seconds: the baseline's, and polyc's per entry of `THREADS`.
 fn gemm_medians(variants: &[Variant], results: &[KernelResult]) -> (Option<f64>, Vec<Option<f64>>) {
     let gemm = results.iter().find(|r| r.name == "gemm");
-    let median_of = |i: Option<usize>| gemm.zip(i).and_then(|(r, i)| r.cells[i].median());
+    let median_of = |i: Option<usize>| gemm.zip(i).and_then(|(r, i)| r.cells[i].time());
     let polyc = THREADS
         .iter()
         .map(|&t| median_of(variants.iter().position(|v| v.source == Source::Polyc && v.threads == t)))
