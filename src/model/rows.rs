@@ -15,15 +15,15 @@
 //! before the next starts (a linear test sufficient for pairwise apart),
 //! else the source text runs.
 //!
-//! The walk reads only row pointers the source reads: the rows the SCoP
-//! touches must be one interval of row numbers, each read by a statement
-//! that runs whatever the data (no `if` on data around it), and the walk
-//! runs only for parameter values where that interval is not empty (a
-//! call with `n = 0` and a NULL table reads nothing). A table whose
-//! accesses read anything but one row pointer at their first subscript
-//! (a row pointer itself assigned or read, `double ***`, a typedef
-//! hiding a pointer level) or whose rows are not one interval is kept
-//! as written (`P0018`). The SCoP never writes the row pointers (the
+//! The walk reads only row pointers the source reads: it runs only for
+//! parameter values where the rows the SCoP touches are one interval of
+//! row numbers, not empty (a call with `n = 0` and a NULL table reads
+//! nothing), each read by a statement that runs whatever the data (no
+//! `if` on data around it); for other values the source text runs. A
+//! table whose accesses read anything but one row pointer at their first
+//! subscript (a row pointer itself assigned or read, `double ***`, a
+//! typedef hiding a pointer level), or whose rows are one interval for
+//! no parameter value, is kept as written (`P0018`). The SCoP never writes the row pointers (the
 //! model has no access to them), and the alias checks compare the
 //! pointers' own cells with what it writes.
 
@@ -43,7 +43,8 @@ pub struct RowTable {
     /// Whether the SCoP writes through the rows: they must then be apart.
     pub written: bool,
     /// The parameter values (disjuncts) where the SCoP reads some row
-    /// pointer: only there does the output read them.
+    /// pointers, one interval of rows each read whatever the data: only
+    /// there does the output walk them (elsewhere the source runs).
     pub reads_rows: Vec<Vec<Constraint>>,
 }
 
@@ -96,12 +97,18 @@ impl Scop {
         let every = self.first_subscripts(array, rank, false)?;
         let unconditional = self.first_subscripts(array, rank, true)?;
         let interval = self.interval(&footprint.low[0], &footprint.high[0])?;
+        // Where rows between those read go unread (`a[2 * i]`, or rows
+        // `0` and `n + 1` of `a[i - 1]` and `a[i + 1]` for `n = 1`), or
+        // some are read only under a condition, the source text runs.
         let read = unconditional.params()?;
-        if !every.is_subset_of(&unconditional)? || !interval.intersect_params(&read)?.is_subset_of(&unconditional)? {
-            return refuse("whose rows read are not one interval, or read under a condition on data");
+        let holes = interval.intersect_params(&read)?.subtract(&unconditional)?;
+        let unsure = holes.params()?.union(&every.subtract(&unconditional)?.params()?)?;
+        let walked = read.subtract(&unsure)?.coalesce()?;
+        if walked.is_empty()? {
+            return refuse("whose rows read are never one interval read whatever the data");
         }
         footprint.through_rows = true;
-        Ok(Ok(Some(RowTable { footprint, written, reads_rows: read.coalesce()?.disjuncts()? })))
+        Ok(Ok(Some(RowTable { footprint, written, reads_rows: walked.disjuncts()? })))
     }
 
     /// The first subscripts of `array`'s accesses (`rank` deep): of
