@@ -220,3 +220,225 @@ fn every_pointer_kernel_is_transformed_for_distinct_buffers_and_not_for_overlapp
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The modes a table of row pointers is checked under: the default,
+/// `--storage=best` and diamond tiles.
+fn table_modes() -> [(&'static str, Options); 3] {
+    let best = polyc::storage::StorageOptions { method: polyc::storage::Method::Best, ..Default::default() };
+    let diamond = polyc::driver::TileOptions { shape: polyc::driver::TileShape::Diamond, ..Default::default() };
+    [
+        ("default", Options::optimising()),
+        ("storage", Options { storage: best, ..Options::optimising() }),
+        ("diamond", Options { tile: Some(diamond), ..Options::optimising() }),
+    ]
+}
+
+/// A program calling `kernel` (`static void kernel(double **t, double
+/// **u, int n)`) on two tables whose rows `rows` (a statement run for
+/// each row `i` in `0..=n`) places in one buffer `buf`, then printing a
+/// checksum of the buffer.
+fn table_program(kernel: &str, rows: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#include <stdlib.h>
+{kernel}
+int main(int argc, char **argv) {{
+  int n = argc > 1 ? atoi(argv[1]) : 30;
+  long len = 4L * (n + 2) * (n + 2);
+  double *buf = malloc(sizeof(double) * len);
+  double **t = malloc(sizeof(double *) * (n + 1)), **u = malloc(sizeof(double *) * (n + 1));
+  for (long k = 0; k < len; k++)
+    buf[k] = 1.0 + (k % 7) * 0.125;
+  for (int i = 0; i <= n; i++) {{
+    {rows}
+  }}
+  kernel(t, u, n);
+  double s = 0;
+  for (long k = 0; k < len; k++)
+    s += buf[k] * (1 + k % 13);
+  printf("%.17g\n", s);
+  return 0;
+}}
+"#
+    )
+}
+
+const TABLE_RUNS: [&[&str]; 3] = [&["64"], &["5"], &["1"]];
+
+#[test]
+fn rows_laid_out_backwards_are_not_taken_for_apart() {
+    // `u[i][j]` is `t[i][j - 1]`, row 0 at the end of the buffer: the
+    // first and last rows' addresses bound nothing.
+    let kernel = "static void kernel(double **t, double **u, int n) {
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 1; j < n; j++)
+      t[i][j] = u[i][j] * 0.75 + 0.5;
+#pragma endscop
+}";
+    let rows = "t[i] = buf + 1 + (long)(n - i) * (n + 2);\n    u[i] = t[i] - 1;";
+    prints_what_the_source_prints("alias-rows-backwards", &table_program(kernel, rows), &table_modes(), &TABLE_RUNS);
+}
+
+#[test]
+fn overlapping_rows_of_a_written_table_run_the_source_text() {
+    // Row i starts 2 elements after row i - 1: each row overlaps the next.
+    let kernel = "static void kernel(double **t, double **u, int n) {
+  int i, j, k;
+#pragma scop
+  for (k = 0; k < n; k++)
+    for (i = k + 1; i < n; i++)
+      for (j = k + 1; j < n; j++)
+        t[i][j] = t[i][j] - 0.01 * t[i][k] * t[k][j];
+#pragma endscop
+}";
+    let rows = "t[i] = u[i] = buf + 2 * i;";
+    let outputs =
+        prints_what_the_source_prints("alias-rows-overlap", &table_program(kernel, rows), &table_modes(), &TABLE_RUNS);
+    assert!(outputs[0].contains("polyc_t_up || polyc_t_down"), "no row check:\n{}", outputs[0]);
+}
+
+/// A kernel on a table called with no rows and NULL pointers: the
+/// source reads no row pointer, nor may the output. The column walk gets
+/// loops for little work (`t[j][i]` with `i` innermost), which run
+/// behind the alias checks alone. `prefix` comes first.
+fn zero_trip_program(prefix: &str) -> String {
+    format!(
+        r#"{prefix}#include <stdio.h>
+#include <stdlib.h>
+static void columns(double **t, double *x, int n) {{
+  int i, j;
+#pragma scop
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      x[i] = x[i] + t[j][i] * 0.5;
+#pragma endscop
+}}
+int main(int argc, char **argv) {{
+  int n = argc > 1 ? atoi(argv[1]) : 0;
+  double **t = 0, *x = 0;
+  if (n > 0) {{
+    t = malloc(sizeof(double *) * n);
+    x = malloc(sizeof(double) * n);
+    for (int i = 0; i < n; i++) {{
+      t[i] = malloc(sizeof(double) * n);
+      x[i] = i % 3;
+      for (int j = 0; j < n; j++)
+        t[i][j] = 1.0 + (i * 3 + j) % 5;
+    }}
+  }}
+  columns(t, x, n);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += x[i] * (i + 1);
+  printf("%.17g\n", s);
+  return 0;
+}}
+"#
+    )
+}
+
+#[test]
+fn a_call_with_no_rows_reads_no_row_pointer() {
+    // The tests' builds define POLYC_MIN_WORK as 0, so the work check
+    // passes; undefined, it fails and the loops for little work are
+    // chosen.
+    for (name, prefix) in [("alias-rows-zero-trip", ""), ("alias-rows-zero-trip-default", "#undef POLYC_MIN_WORK\n")] {
+        let outputs =
+            prints_what_the_source_prints(name, &zero_trip_program(prefix), &table_modes(), &[&["0"], &["6"]]);
+        assert!(outputs[0].contains("for (long polyc_row = "), "no row walk:\n{}", outputs[0]);
+    }
+}
+
+#[test]
+fn a_table_of_rows_apart_is_walked_and_transformed() {
+    // Rows allocated one by one, one table's after the other's (rows of
+    // the two interleaved would make their spans meet); the alias checks
+    // are counted (see `program`), reached only when the walk found the
+    // rows apart.
+    let source = r#"#include <stdio.h>
+#include <stdlib.h>
+static int distinct, overlapping;
+typedef unsigned long address;
+static int counted(address a, address a_end, address b, address b_end) {
+  int apart = a_end <= b || b_end <= a;
+  apart ? distinct++ : overlapping++;
+  return apart;
+}
+#define polyc_disjoint(a, a_end, b, b_end) counted((address)(a), (address)(a_end), (address)(b), (address)(b_end))
+static void blur(double **out, double **in, int n) {
+#pragma scop
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      out[i][j] = (in[i - 1][j] + in[i][j - 1] + in[i][j] + in[i][j + 1] + in[i + 1][j]) * 0.2;
+#pragma endscop
+}
+int main(void) {
+  int n = 40;
+  double **out = malloc(sizeof(double *) * n), **in = malloc(sizeof(double *) * n);
+  for (int i = 0; i < n; i++)
+    out[i] = malloc(sizeof(double) * n);
+  for (int i = 0; i < n; i++) {
+    in[i] = malloc(sizeof(double) * n);
+    for (int j = 0; j < n; j++)
+      out[i][j] = in[i][j] = (i * 5 + j * 3) % 7;
+  }
+  blur(out, in, n);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += out[i][j] * (1 + (i + j) % 3);
+  printf("%.17g\n", s);
+  fprintf(stderr, "distinct %d overlapping %d\n", distinct, overlapping);
+  return 0;
+}
+"#;
+    let dir = scratch("alias-rows-apart");
+    let (expected, _) = run(&dir, "source", source, "1");
+    let output = compiled(source, &Options::optimising());
+    assert!(output.contains("#pragma omp parallel for"), "not transformed:\n{output}");
+    let walk = "      for (long polyc_row = 1; polyc_row <= n - 2 && (polyc_out_up || polyc_out_down); polyc_row++) {";
+    assert!(output.contains(walk), "{output}");
+    assert!(output.contains("for (long polyc_row = 0; polyc_row <= n - 1; polyc_row++) {"), "{output}");
+    for threads in ["1", "2"] {
+        let (out, err) = run(&dir, "polyc", &output, threads);
+        assert_eq!(out, expected, "{threads} threads:\n{output}");
+        // out's cells against its rows, in's against out's rows, in's
+        // rows against out's: all apart.
+        assert_eq!(err.trim(), "distinct 3 overlapping 0", "{output}");
+    }
+}
+
+#[test]
+fn a_table_the_walk_cannot_cover_is_kept_with_a_diagnostic() {
+    // Rows 0, 2, .. and 3, 5, ..: never one interval (the walk would
+    // read rows the source does not); and row pointers assigned.
+    let every_other_row = "void f(double **t, int n) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      t[2 * i][j] = t[2 * i + 3][j] * 0.5 + 1.0;
+#pragma endscop
+}
+";
+    let assigned = every_other_row.replace(
+        "  for (int i = 0; i < n; i++)\n    for",
+        "  for (int i = 0; i < n; i++)\n    t[i] = t[i + n];\n  for (int i = 0; i < n; i++)\n    for",
+    );
+    for (source, why) in [
+        (every_other_row.to_string(), "'t' is a table of row pointers whose rows read are never one interval"),
+        (assigned, "'t' is a table of row pointers whose accesses read its row pointers themselves"),
+    ] {
+        let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("compiles");
+        assert_eq!(outcome.output, source);
+        let codes: Vec<(&str, bool)> =
+            outcome.diagnostics.iter().map(|d| (d.code.as_str(), d.message.contains(why))).collect();
+        assert_eq!(
+            codes,
+            [("P0018", true)],
+            "{:?}",
+            outcome.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
+        );
+    }
+}

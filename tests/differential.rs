@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 /// program and mode on this machine).
 const CI_SEEDS: std::ops::Range<u64> = 0..102;
 const CI_PROFILE: Profile = Profile::TINY;
+/// Programs on tables of row pointers in CI.
+const CI_ROW_SEEDS: u64 = 16;
 
 /// One failing (seed, mode).
 struct Failure {
@@ -32,8 +34,20 @@ struct Failure {
 /// failed (the generator's bug).
 fn run_seed(seed: u64, profile: Profile, modes: &[Mode], dir: &Path, limits: Limits) -> Result<Vec<Failure>, String> {
     let program = generate(seed, profile);
-    let src = dir.join(format!("seed{seed}.c"));
-    let reference = run::prepare(&program.to_c(), &src, run::param_sets(seed, &program.defaults), limits)
+    run_program(seed, &program.to_c(), &program.defaults, &dir.join(format!("seed{seed}.c")), modes, limits)
+}
+
+/// The verdicts of the program `text` (written to `src`) of `seed`.
+fn run_program(
+    seed: u64,
+    text: &str,
+    defaults: &[i64],
+    src: &Path,
+    modes: &[Mode],
+    limits: Limits,
+) -> Result<Vec<Failure>, String> {
+    let src = src.to_path_buf();
+    let reference = run::prepare(text, &src, run::param_sets(seed, defaults), limits)
         .map_err(|e| format!("seed {seed}: {e} ({})", src.display()))?;
     let mut failures = Vec::new();
     for &mode in modes {
@@ -75,12 +89,10 @@ fn summary(programs: usize, failures: &[Failure], generator_errors: usize) -> St
     )
 }
 
-#[test]
-fn random_programs_print_the_same_bytes_after_polyc() {
-    let dir = common::scratch("differential");
-    let seeds: Vec<u64> = CI_SEEDS.collect();
-    let start = Instant::now();
-    let results = on_jobs(2, &seeds, |_, &seed| run_seed(seed, CI_PROFILE, &run::MODES, &dir, Limits::default()));
+/// A line per failure (`what SEED [MODE]: ...`) and per generator error
+/// of `results`, after their summary on stderr.
+fn failure_lines(results: Vec<Result<Vec<Failure>, String>>, what: &str, start: Instant) -> Vec<String> {
+    let programs = results.len();
     let mut lines = Vec::new();
     let mut failures = Vec::new();
     for r in results {
@@ -90,15 +102,41 @@ fn random_programs_print_the_same_bytes_after_polyc() {
         }
     }
     for f in &failures {
-        lines.push(format!("seed {} [{}]: {} ({})", f.seed, f.mode.name, f.verdict, f.program.display()));
+        lines.push(format!("{what} {} [{}]: {} ({})", f.seed, f.mode.name, f.verdict, f.program.display()));
     }
-    eprintln!("{} in {:.0?}", summary(seeds.len(), &failures, lines.len() - failures.len()), start.elapsed());
+    eprintln!("{} in {:.0?}", summary(programs, &failures, lines.len() - failures.len()), start.elapsed());
+    lines
+}
+
+#[test]
+fn random_programs_print_the_same_bytes_after_polyc() {
+    let dir = common::scratch("differential");
+    let seeds: Vec<u64> = CI_SEEDS.collect();
+    let start = Instant::now();
+    let results = on_jobs(2, &seeds, |_, &seed| run_seed(seed, CI_PROFILE, &run::MODES, &dir, Limits::default()));
+    let lines = failure_lines(results, "seed", start);
     assert!(
         lines.is_empty(),
         "{} failures (reproduce one with `scripts/fuzz --seeds 1 --start SEED --profile tiny`):\n{}",
         lines.len(),
         lines.join("\n")
     );
+}
+
+/// Programs on tables of row pointers (tests/difftest/rows.rs): the CI
+/// runs `CI_ROW_SEEDS` of them; `DIFFTEST_ROW_SEEDS=N` runs N.
+#[test]
+fn random_programs_on_tables_of_rows_print_the_same_bytes_after_polyc() {
+    let dir = common::scratch("differential-rows");
+    let seeds: Vec<u64> = (0..env_or("DIFFTEST_ROW_SEEDS", CI_ROW_SEEDS)).collect();
+    let start = Instant::now();
+    let results = on_jobs(2, &seeds, |_, &seed| {
+        let program = difftest::rows::generate(seed);
+        let src = dir.join(format!("rows{seed}.c"));
+        run_program(seed, &program.text, &program.defaults, &src, &run::MODES, Limits::default())
+    });
+    let lines = failure_lines(results, "rows seed", start);
+    assert!(lines.is_empty(), "{} failures:\n{}", lines.len(), lines.join("\n"));
 }
 
 /// Every reproducer the fuzzer found (`tests/difftest/found`) prints what

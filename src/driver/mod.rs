@@ -8,7 +8,7 @@ use crate::emit::svg::{self, SvgOptions};
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::{cpp, Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
-use crate::model::{self, affine::Constraint, affine::LinExpr, ModelError, Scop};
+use crate::model::{self, affine::Constraint, affine::LinExpr, alias::AliasChecks, ModelError, Scop};
 use crate::multifor;
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
@@ -765,10 +765,10 @@ fn print_planned(
     let in_bounds = if versioned && options.reorders() { scop.in_bounds()?.disjuncts()? } else { vec![Vec::new()] };
     // So are variables that may share memory, which the dependences
     // treat as distinct.
-    let disjoint = if versioned && options.reorders() && !options.assume_no_alias {
+    let alias = if versioned && options.reorders() && !options.assume_no_alias {
         scop.alias_checks()?.map_err(ModelError::Alias)?
     } else {
-        Vec::new()
+        AliasChecks::default()
     };
     let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
     let mut notes = plan.notes;
@@ -800,7 +800,8 @@ fn print_planned(
         work: work.as_deref(),
         small: small.as_ref().map(|s| s.text.as_str()),
         in_bounds: &in_bounds,
-        disjoint: &disjoint,
+        disjoint: &alias.pairs,
+        tables: &alias.tables,
         restricted: &restricted,
         contracted: &contracted,
         source: storage.source,
@@ -862,6 +863,7 @@ fn small_loops(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resu
         small: None,
         in_bounds: &[],
         disjoint: &[],
+        tables: &[],
         restricted: &[],
         contracted: &[],
         source: "",

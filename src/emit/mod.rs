@@ -8,6 +8,7 @@ use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::{AccessKind, Stmt};
 use crate::model::affine::{Constraint, LinExpr, Term};
 use crate::model::alias::AliasCheck;
+use crate::model::rows::RowTable;
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
@@ -15,6 +16,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 mod promote;
+mod rows;
 pub mod svg;
 mod versioned;
 
@@ -111,6 +113,10 @@ pub struct Program<'a> {
     /// Variables that may share memory: the new loops run only where
     /// the address ranges of each pair do not meet, else `source`.
     pub disjoint: &'a [AliasCheck],
+    /// Tables of row pointers whose rows `disjoint` compares, or that
+    /// the SCoP writes: walked before the checks, which need them walked
+    /// and (written) their rows apart.
+    pub tables: &'a [RowTable],
     /// Pointers the new loops redeclare `restrict` (they run only where
     /// `disjoint` holds, or the user assumes it), so that the C compiler
     /// need not keep values in memory or check for overlaps itself.
@@ -317,8 +323,11 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
         }
     }
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
-    let unchecked =
-        program.work.is_none() && in_bounds_everywhere && program.disjoint.is_empty() && program.restricted.is_empty();
+    let unchecked = program.work.is_none()
+        && in_bounds_everywhere
+        && program.disjoint.is_empty()
+        && program.tables.is_empty()
+        && program.restricted.is_empty();
     if program.expanded.is_empty() && program.contracted.is_empty() && unchecked {
         p.nodes(nodes, 0);
     } else {

@@ -1,7 +1,9 @@
 //! Versioned output: the new loops behind the run-time checks that
 //! choose them over the SCoP's source text (enough work, storage
-//! allocated, parameters where contracted storage is proven).
+//! allocated, parameters where contracted storage is proven, variables
+//! apart, tables of row pointers walked first: `emit::rows`).
 
+use super::rows::RowWalk;
 use super::{Node, Printer, Program};
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::alias::{AliasCheck, Footprint};
@@ -38,15 +40,19 @@ impl<'a> Printer<'a> {
                 wanted.push(proven);
             }
         }
-        for check in self.program.disjoint {
-            let disjoint = self.disjoint(check);
-            wanted.push(disjoint);
-        }
         let heap = self.heap_arrays();
-        let blocked = !heap.is_empty();
+        let blocked = !heap.is_empty() || !self.program.tables.is_empty();
         let depth = usize::from(blocked);
         if blocked {
             self.line(0, "{");
+        }
+        // With `small`, its loops need the walks too, whatever the work.
+        let walk_guard = enough_work.as_deref().filter(|_| self.program.small.is_none());
+        let walks = self.walk_rows(walk_guard, 1);
+        wanted.extend(walks.iter().map(|w| w.holds.clone()));
+        for check in self.program.disjoint {
+            let disjoint = self.disjoint(check, &walks);
+            wanted.push(disjoint);
         }
         let mut memories = Vec::new();
         for a in &heap {
@@ -136,7 +142,7 @@ impl<'a> Printer<'a> {
 
     /// The C condition of a parameter set given as its disjuncts (`None`
     /// when it holds everywhere).
-    fn proven_where(&mut self, context: &[Vec<Constraint>]) -> Option<String> {
+    pub(super) fn proven_where(&mut self, context: &[Vec<Constraint>]) -> Option<String> {
         match context {
             _ if context.iter().any(|conj| conj.is_empty()) => None,
             [] => Some("0".to_string()),
@@ -184,15 +190,18 @@ impl<'a> Printer<'a> {
 
     /// `polyc_disjoint(...)`: the addresses `check`'s two footprints span
     /// do not meet.
-    fn disjoint(&mut self, check: &AliasCheck) -> String {
+    fn disjoint(&mut self, check: &AliasCheck, walks: &[RowWalk]) -> String {
         self.helpers.disjoint = true;
-        let [first, second] = [&check.first, &check.second].map(|f| self.address_range(f));
+        let [first, second] = [&check.first, &check.second].map(|f| self.address_range(f, walks));
         format!("polyc_disjoint({}, {})", first, second)
     }
 
     /// `low, end`: the address of a footprint's lowest corner, and one
-    /// past its highest.
-    fn address_range(&mut self, footprint: &Footprint) -> String {
+    /// past its highest (behind a table's rows: what its walk found).
+    fn address_range(&mut self, footprint: &Footprint, walks: &[RowWalk]) -> String {
+        if let Some(walk) = walks.iter().find(|w| footprint.through_rows && w.array == footprint.array) {
+            return format!("{}, {}", walk.low, walk.end);
+        }
         let low: Vec<String> = footprint.low.iter().map(|b| self.extreme(b, false)).collect();
         let high: Vec<String> = footprint.high.iter().map(|b| self.extreme(b, true)).collect();
         format!("{}, {} + 1", footprint.address(&low), footprint.address(&high))

@@ -36,6 +36,10 @@ pub struct VarDecl {
     /// and so on; the split is exact where `0 <= o_d < e_d` for every
     /// inner dimension, which the output checks at run time.
     pub delinearised: Option<Vec<String>>,
+    /// The declarator's levels from the name outwards, each `true` for a
+    /// pointer: `double *a[n]` is `[false, true]` (an array of pointers),
+    /// `double (*a)[n]` is `[true, false]`.
+    pub pointer_levels: Vec<bool>,
 }
 
 impl VarDecl {
@@ -55,6 +59,22 @@ impl VarDecl {
 
     pub fn is_array(&self) -> bool {
         !self.extents.is_empty() || self.is_pointer
+    }
+
+    /// The subscripts of an access `rank` deep that read a row pointer
+    /// from memory (a subscript past the first applied to a pointer):
+    /// `[1]` for `a[i][j]` of `double **a` or of `double *a[n]`.
+    pub fn row_loads(&self, rank: usize) -> Vec<usize> {
+        (1..rank.min(self.pointer_levels.len())).filter(|&d| self.pointer_levels[d]).collect()
+    }
+
+    /// Whether the declarator shows every level an access `rank` deep
+    /// goes through (`row_t *a[i][j]` hides one in the typedef `row_t`),
+    /// so that [`VarDecl::row_loads`] finds every pointer. A declaration
+    /// with no levels at all (polyc's own arrays, `matrix_t m`) passes:
+    /// it is taken as an array.
+    pub fn shows_levels(&self, rank: usize) -> bool {
+        self.pointer_levels.is_empty() || rank <= self.pointer_levels.len()
     }
 
     /// Whether this names a one-dimensional array object (not a pointer
@@ -187,10 +207,12 @@ fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String
                 var.is_restrict |= has_restrict_qualifier(n, src);
                 let size = n.child_by_field_name("size").map_or("", |s| text(s, src));
                 var.extents.insert(0, size.to_string());
+                var.pointer_levels.insert(0, false);
                 n = n.child_by_field_name("declarator")?;
             }
             "pointer_declarator" => {
                 var.is_pointer = true;
+                var.pointer_levels.insert(0, true);
                 var.is_restrict |= has_restrict_qualifier(n, src);
                 n = n.child_by_field_name("declarator")?;
             }

@@ -16,8 +16,16 @@
 //! parameters) to one past the highest corner. An address grows with
 //! each subscript (every stride is positive), so every cell touched lies
 //! inside, whether or not the subscripts stay within their extents.
+//!
+//! Not across a pointer load: the rows of a table of row pointers
+//! (`double **a`) lie anywhere. Such a table is two footprints: its own
+//! cells (the row pointers, only read), and the cells behind its rows,
+//! whose interval the output finds by walking the rows (`model::rows`);
+//! any pointer may have been stored in the table, so the rows may
+//! overlap anything but what a `restrict` pointer reaches.
 
 use super::isl::{IslResult, Map, Set};
+use super::rows::RowTable;
 use super::{array_tuple, bounds, extent_in_isl, params_decl, Scop};
 use crate::frontend::decls::VarDecl;
 use crate::frontend::AccessKind;
@@ -33,6 +41,9 @@ pub struct Footprint {
     /// A linearly indexed pointer seen as a multi-dimensional array: its
     /// extents, outermost first (see `VarDecl::delinearised`).
     pub delinearised: Option<Vec<String>>,
+    /// The cells behind a table's row pointers (`model::rows`): their
+    /// addresses are known only once the output has walked the rows.
+    pub through_rows: bool,
 }
 
 impl Footprint {
@@ -110,30 +121,67 @@ fn may_overlap(a: Home, b: Home) -> bool {
     )
 }
 
+/// What the output checks before its new loops run: pairs of
+/// footprints apart, and the tables of row pointers walked to find
+/// theirs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AliasChecks {
+    pub pairs: Vec<AliasCheck>,
+    pub tables: Vec<RowTable>,
+}
+
+/// Memory a SCoP touches that may be checked against other memory: a
+/// variable's cells, or those behind a table's rows.
+struct Region<'a> {
+    array: &'a str,
+    home: Home,
+    written: bool,
+    /// Computed when a check needs it (`None` inside: no affine bounds).
+    footprint: Option<Option<Footprint>>,
+}
+
 impl Scop {
     /// The checks that the variables of the SCoP that may share memory do
     /// not; `Err` names a pair no check can decide (a footprint without
-    /// affine bounds).
-    pub fn alias_checks(&self) -> IslResult<Result<Vec<AliasCheck>, String>> {
-        let arrays = &self.ast.arrays;
+    /// affine bounds), or a table of row pointers the output cannot walk.
+    pub fn alias_checks(&self) -> IslResult<Result<AliasChecks, String>> {
         let written = |name: &str| {
             self.statements.iter().flat_map(|s| &s.accesses).any(|a| a.array == name && a.kind == AccessKind::Write)
         };
-        let mut footprints: Vec<Option<Option<Footprint>>> = vec![None; arrays.len()];
-        let mut checks = Vec::new();
-        for (i, (a, a_decl)) in arrays.iter().enumerate() {
-            for (j, (b, b_decl)) in arrays.iter().enumerate().skip(i + 1) {
-                if !may_overlap(home(a_decl), home(b_decl)) || !(written(a) || written(b)) {
+        let mut regions = Vec::new();
+        let mut tables = Vec::new();
+        for (name, decl) in &self.ast.arrays {
+            let region = |home, written, footprint| Region { array: name, home, written, footprint };
+            match self.row_table(name, decl, written(name))? {
+                Err(why) => return Ok(Err(why)),
+                Ok(None) => regions.push(region(home(decl), written(name), None)),
+                Ok(Some(table)) => {
+                    // Any pointer may have been stored in the table, a
+                    // `restrict` one's included.
+                    let rows = Home::Pointer { parameter: false, restrict: false };
+                    regions.push(region(home(decl), false, Some(Some(table.pointers()))));
+                    regions.push(region(rows, table.written, Some(Some(table.footprint.clone()))));
+                    tables.push(table);
+                }
+            }
+        }
+        let mut pairs = Vec::new();
+        for i in 0..regions.len() {
+            for j in i + 1..regions.len() {
+                let (a, b) = (&regions[i], &regions[j]);
+                if !may_overlap(a.home, b.home) || !(a.written || b.written) {
                     continue;
                 }
+                let (a, b) = (a.array, b.array);
                 for k in [i, j] {
-                    if footprints[k].is_none() {
-                        footprints[k] = Some(self.footprint(&arrays[k].0, &arrays[k].1)?);
+                    if regions[k].footprint.is_none() {
+                        let decl = &self.ast.arrays.iter().find(|(n, _)| n == regions[k].array).expect("an array").1;
+                        regions[k].footprint = Some(self.footprint(regions[k].array, decl)?);
                     }
                 }
-                match (&footprints[i], &footprints[j]) {
+                match (&regions[i].footprint, &regions[j].footprint) {
                     (Some(Some(first)), Some(Some(second))) => {
-                        checks.push(AliasCheck { first: first.clone(), second: second.clone() })
+                        pairs.push(AliasCheck { first: first.clone(), second: second.clone() })
                     }
                     _ => {
                         return Ok(Err(format!(
@@ -143,7 +191,10 @@ impl Scop {
                 }
             }
         }
-        Ok(Ok(checks))
+        // A table only read matters only against what it is checked with.
+        let checked = |t: &RowTable| pairs.iter().any(|p| p.first == t.footprint || p.second == t.footprint);
+        tables.retain(|t| t.written || checked(t));
+        Ok(Ok(AliasChecks { pairs, tables }))
     }
 
     /// The pointers (and array parameters) the SCoP reaches that are not
@@ -157,7 +208,7 @@ impl Scop {
     /// What the SCoP's accesses to `array` reach, subscript by subscript;
     /// else its declared extents (within which the in-bounds check keeps
     /// the subscripts); `None` if neither has affine bounds.
-    fn footprint(&self, array: &str, decl: &VarDecl) -> IslResult<Option<Footprint>> {
+    pub(super) fn footprint(&self, array: &str, decl: &VarDecl) -> IslResult<Option<Footprint>> {
         let accesses: Vec<&Map> = self
             .statements
             .iter()
@@ -174,6 +225,7 @@ impl Scop {
             low: vec![Vec::new(); rank],
             high: vec![Vec::new(); rank],
             delinearised: decl.delinearised.clone(),
+            through_rows: false,
         };
         for relation in accesses {
             if relation.n_out()? != rank {
@@ -218,6 +270,7 @@ impl Scop {
             low: Vec::new(),
             high: Vec::new(),
             delinearised: decl.delinearised.clone(),
+            through_rows: false,
         };
         for extent in extents {
             let Some(extent) = extent_in_isl(extent, &self.ast.params) else { return Ok(None) };

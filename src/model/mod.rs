@@ -10,6 +10,7 @@ pub mod affine;
 pub mod alias;
 pub mod isl;
 mod report;
+pub mod rows;
 
 pub use report::{readable, scop_json, scop_text};
 

@@ -116,8 +116,12 @@ fn assumptions(scop: &Scop, show: &dyn Fn(String) -> String) -> Result<Vec<Strin
     match scop.alias_checks()? {
         Ok(checks) => {
             let params = &scop.ast.params;
+            out.extend(checks.tables.iter().map(|t| {
+                let apart = if t.written { ", each row's cells apart from the others'" } else { "" };
+                format!("row pointers read: {}{apart}", t.footprint.describe(params))
+            }));
             out.extend(
-                checks.iter().map(|c| {
+                checks.pairs.iter().map(|c| {
                     format!("disjoint in memory: {} and {}", c.first.describe(params), c.second.describe(params))
                 }),
             )

@@ -1,8 +1,9 @@
 //! polyc's differential tester: random static-control programs
-//! ([`gen`]), run before and after polyc ([`run`]), failures reduced to
-//! small reproducers ([`shrink`]).
+//! ([`gen`]; on tables of row pointers, [`rows`]), run before and after
+//! polyc ([`run`]), failures reduced to small reproducers ([`shrink`]).
 #![allow(dead_code)]
 
 pub mod gen;
+pub mod rows;
 pub mod run;
 pub mod shrink;
