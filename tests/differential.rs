@@ -139,6 +139,25 @@ fn random_programs_on_tables_of_rows_print_the_same_bytes_after_polyc() {
     assert!(lines.is_empty(), "{} failures:\n{}", lines.len(), lines.join("\n"));
 }
 
+/// The CI seed set exercises scalars assigned from a call (gcc 12 left
+/// them out of `lastprivate(conditional: ..)`), some assigned again under
+/// a guard on the next line.
+#[test]
+fn ci_programs_assign_scalars_from_calls_and_again_under_guards() {
+    let texts: Vec<String> = CI_SEEDS.map(|seed| generate(seed, CI_PROFILE).to_c()).collect();
+    let call = |line: &str| ["s", "t", "u"].iter().any(|v| line.trim().starts_with(&format!("{v} = g1(")));
+    let called = texts.iter().filter(|t| t.lines().any(call)).count();
+    let guarded_again = texts
+        .iter()
+        .filter(|t| {
+            let lines: Vec<&str> = t.lines().collect();
+            lines.windows(3).any(|w| call(w[0]) && w[1].trim().starts_with("if (") && w[2].contains(" = "))
+        })
+        .count();
+    eprintln!("{called} programs call g1, {guarded_again} reassign under a guard");
+    assert!(called >= 10 && guarded_again >= 3, "{called} programs call g1, {guarded_again} reassign under a guard");
+}
+
 /// Every reproducer the fuzzer found (`tests/difftest/found`) prints what
 /// its source prints in the mode and for the parameters its opening
 /// comment names.

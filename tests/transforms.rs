@@ -117,17 +117,25 @@ fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
     assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
 }
 
-/// The `#pragma omp parallel for` lines of `code`.
+/// The `#pragma omp parallel for` and `#pragma omp for` lines of `code`.
 fn parallel_pragmas(code: &str) -> Vec<&str> {
-    code.lines().map(str::trim).filter(|l| l.starts_with("#pragma omp parallel for")).collect()
+    code.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("#pragma omp parallel for") || l.starts_with("#pragma omp for"))
+        .collect()
 }
 
 #[test]
 fn scalars_and_row_buffers_written_first_are_privatised() {
     let code = compile_default("shape_private").output;
-    let pragmas = parallel_pragmas(scop_text(&code));
-    for private in ["lastprivate(conditional: t)", "lastprivate(conditional: w)", "lastprivate(row)"] {
-        assert!(pragmas.iter().any(|p| p.ends_with(private)), "no parallel loop with {private}: {pragmas:?}");
+    let scop = scop_text(&code);
+    let pragmas = parallel_pragmas(scop);
+    assert!(
+        pragmas.iter().any(|p| p.ends_with("lastprivate(row)")),
+        "no parallel loop with lastprivate(row): {pragmas:?}"
+    );
+    for scalar in ["t", "w"] {
+        assert!(scop.contains(&format!("{scalar} = polyc_{scalar}_value;")), "{scalar} not copied out:\n{scop}");
     }
     // Carried to the next row, written on some rows only, or left partly
     // unwritten by the last row: no private copy would be exact.

@@ -15,6 +15,7 @@ use crate::storage::Contraction;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+mod copy_out;
 mod promote;
 mod rows;
 pub mod svg;
@@ -207,36 +208,22 @@ impl Program<'_> {
     }
 
     /// The clauses giving each iteration a copy of the variables of
-    /// `private`, or nothing. Those of `copy_out` are copied out:
-    /// scalars `lastprivate(conditional: a, b)`, which copies out the
-    /// value of the last iteration that wrote each (none: the variable
-    /// keeps its value), whatever iterations the scanner's loop runs
-    /// beyond the statements' (guards, strides); arrays, which OpenMP
-    /// copies out whole from the last iteration, `lastprivate(row)`. The
-    /// others, whose values no one reads after an iteration, are
-    /// `private(..)`: plain locals the C compiler keeps in registers.
+    /// `private`, or nothing: scalars `private(..)`, plain locals the C
+    /// compiler keeps in registers (those of `copy_out` the printer copies
+    /// out itself, see [`copy_out`]); arrays of `copy_out`, which OpenMP
+    /// copies out whole from the last iteration, `lastprivate(row)`.
     fn private_clauses(&self, private: u64, copy_out: u64) -> String {
         let names = |vars: Vec<&PrivateVar>| vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ");
-        let (out, local): (Vec<&PrivateVar>, Vec<&PrivateVar>) =
-            self.private_vars(private).partition(|v| self.private_bit(v) & copy_out != 0);
-        let (arrays, scalars): (Vec<&PrivateVar>, Vec<&PrivateVar>) = out.into_iter().partition(|v| v.is_array);
+        let (arrays, local): (Vec<&PrivateVar>, Vec<&PrivateVar>) =
+            self.private_vars(private).partition(|v| v.is_array && self.private_bit(v) & copy_out != 0);
         let mut clause = String::new();
         if !local.is_empty() {
             clause.push_str(&format!(" private({})", names(local)));
-        }
-        if !scalars.is_empty() {
-            clause.push_str(&format!(" lastprivate(conditional: {})", names(scalars)));
         }
         if !arrays.is_empty() {
             clause.push_str(&format!(" lastprivate({})", names(arrays)));
         }
         clause
-    }
-
-    /// Whether a scalar of `private` is copied out (`copy_out`): by
-    /// `lastprivate(conditional: ..)`, see [`Program::private_clauses`].
-    fn copies_out_conditionally(&self, private: u64, copy_out: u64) -> bool {
-        self.private_vars(private).any(|v| !v.is_array && self.private_bit(v) & copy_out != 0)
     }
 
     /// The bit of `var` in marks' `private` sets.
@@ -365,6 +352,9 @@ struct Printer<'a> {
     jammed: bool,
     /// Array elements the statements here read from local variables.
     scalars: Vec<promote::Scalar>,
+    /// The scalars the parallel loop around copies out itself, and its
+    /// iteration's time value in C: each write is recorded.
+    records: Vec<(copy_out::Record, String)>,
 }
 
 /// A loop's header line, and the dimension its variable `name` stands
@@ -409,6 +399,7 @@ impl<'a> Printer<'a> {
             loops_outside: 0,
             jammed: false,
             scalars: Vec::new(),
+            records: Vec::new(),
         }
     }
 }
@@ -506,9 +497,21 @@ impl Printer<'_> {
         let arrays = self.program.private_arrays(mark.private);
         if parallel && !arrays.is_empty() {
             // Each thread's copy of a private array lives on its stack:
-            // only arrays small enough run in parallel.
+            // only arrays small enough run in parallel. gcc 12 copies an
+            // indeterminate array out of a loop that runs no iteration:
+            // only a loop that runs does.
             let size: Vec<String> = arrays.iter().map(|a| format!("sizeof({a})")).collect();
-            self.line(depth, &format!("if ({} <= {PRIVATE_ARRAYS_MAX}) {{", size.join(" + ")));
+            let first = if start.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                start.clone()
+            } else {
+                format!("({start})")
+            };
+            let runs = if sign > 0 {
+                self.bound_cmp(&first, &upper, false)
+            } else {
+                self.bound_cmp(&first, &neg(&upper), true)
+            };
+            self.line(depth, &format!("if ({} <= {PRIVATE_ARRAYS_MAX} && {runs}) {{", size.join(" + ")));
             self.parallel_loop(&head, mark, body, depth + 1);
             self.line(depth, "} else {");
             self.loop_body(&head, body, depth + 1, true);
@@ -516,10 +519,11 @@ impl Printer<'_> {
         } else if parallel {
             self.parallel_loop(&head, mark, body, depth);
         } else {
-            if simd && self.program.openmp {
-                // gcc's conditional copy-out of the parallel loop around
-                // does not see writes inside a nested SIMD construct: the
-                // SIMD loop copies them out to it.
+            if simd && self.program.openmp && self.writes_copied_scalars(mark, body) {
+                self.loop_body(&head, body, depth, self.in_parallel);
+            } else if simd && self.program.openmp {
+                // The SIMD loop's private copies of what the parallel loop
+                // around privatises (a nested construct's own).
                 let outside = self.program.written_in(self.private_outside, body);
                 let private = self.program.private_clauses(mark.private | outside, mark.copy_out);
                 let filters = self.program.filter_clause(body);
@@ -624,19 +628,19 @@ impl Printer<'_> {
         // split (floyd-warshall: 2.5 s static, 5.8-7.5 s dynamic), nor
         // where neighbouring iterations write neighbouring parts of rows
         // (see `writes_share_rows`).
-        // gcc 12 loses a conditional copy-out under a dynamic schedule (a
-        // scalar written in the last iteration kept its value from before
-        // the loop: difftest seed 5027), so such a loop keeps the static one.
         let unequal = inner_bounds_vary_with(body, &mut vec![head.dim]);
-        let conditional_copy_out = self.program.copies_out_conditionally(mark.private, mark.copy_out);
-        let dynamic = unequal
-            && loop_depth(body) >= 2
-            && self.loops_outside <= 1
-            && !conditional_copy_out
-            && !self.writes_share_rows(head.dim, body);
+        let dynamic =
+            unequal && loop_depth(body) >= 2 && self.loops_outside <= 1 && !self.writes_share_rows(head.dim, body);
         let schedule = if dynamic { " schedule(dynamic)" } else { "" };
         let private = self.program.private_clauses(mark.private, mark.copy_out);
         let filters = self.program.filter_clause(body);
+        let copied: Vec<String> =
+            self.program.copied_scalars(mark.private, mark.copy_out).iter().map(|v| v.name.clone()).collect();
+        if !copied.is_empty() {
+            let clauses = format!("{schedule}{private}{filters}");
+            self.parallel_loop_copying_out(head, mark, &copied, &clauses, body, depth);
+            return;
+        }
         self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
         let outside = std::mem::replace(&mut self.private_outside, mark.private);
         self.loop_body(head, body, depth, true);
@@ -809,7 +813,7 @@ impl Printer<'_> {
         let scalars = std::mem::take(&mut self.scalars);
         let text = self.render(id, 0..self.program.stmts[id].text.len(), &scalars);
         self.scalars = scalars;
-        self.program.stmts[id].wrap(&text)
+        self.program.stmts[id].wrap(&self.recording_writes(id, text))
     }
 
     /// An expression safe to drop into any C context.

@@ -413,7 +413,7 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
 /// loop (OpenMP's `lastprivate`): `sc`'s statements write it, and every
 /// read of it among them gets its value (`flow`: the value-based flow
 /// through it) from a write in the same iteration. A scalar's copy-out
-/// is conditional (the last iteration that wrote it, see `emit`); an
+/// is the last iteration that wrote it (`emit::copy_out`); an
 /// array is copied out whole from the last iteration, so in every run of
 /// the loop (each value of the loops around it where any statement of
 /// `sc` runs inside it) that iteration must write every cell of the
@@ -466,7 +466,7 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
         }
     }
     if written.n_out()? == 0 {
-        // A scalar's copy-out is conditional (`emit`): the value of the
+        // A scalar's copy-out (`emit::copy_out`) is the value of the
         // last iteration that wrote it, or none.
         return Ok(true);
     }

@@ -57,7 +57,18 @@ pub fn scratch(name: &str) -> PathBuf {
 /// `POLYC_MIN_WORK` is 0: the new loops run, not the source kept beside
 /// them (`extra` may say otherwise).
 pub fn gcc(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
-    let out = Command::new("gcc")
+    c_compiler("gcc", source, binary, extra)
+}
+
+/// [`gcc`] with clang-19: OpenMP clauses the two implement differently
+/// (clang ignored `lastprivate(conditional: ..)` in C until 2025).
+pub fn clang(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+    c_compiler("clang-19", source, binary, extra)
+}
+
+/// Compile with `cc` as [`gcc`] does.
+fn c_compiler(cc: &str, source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+    let out = Command::new(cc)
         .args(["-O2", "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0"])
         .args(extra)
         .arg(source)
@@ -65,7 +76,7 @@ pub fn gcc(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
         .arg(binary)
         .arg("-lm")
         .output()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
+        .map_err(|e| format!("cannot run {cc}: {e}"))?;
     if out.status.success() {
         Ok(())
     } else {

@@ -17,7 +17,10 @@
 //! every access stays in bounds whatever the program has been shrunk to.
 //! Values stay finite and exactly reproducible: assignments are
 //! `x = E * 0.5 + 1.0`, reductions `x += 0.5 * E`, and `E` combines its
-//! operands only by averaging (`(a + b) * 0.5`, `(a - b) * 0.5`).
+//! operands only by averaging (`(a + b) * 0.5`, `(a - b) * 0.5`) or the
+//! file's pure function `g1` (`(x + 1.0) * 0.5`), which some scalar
+//! assignments call, sometimes followed by a guarded reassignment of the
+//! same scalar: a value some iterations leave and others do not.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -143,6 +146,8 @@ pub enum Expr {
     Diff(Box<Expr>, Box<Expr>),
     /// `sqrt(fabs(a))`
     Sqrt(Box<Expr>),
+    /// `g1(a)`: a call of the file's pure function.
+    Call(Box<Expr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -358,6 +363,7 @@ impl Gen {
             }
             if k < n && (inner_at.is_none() || self.rng.chance(60) || out.is_empty()) {
                 let s = self.assign();
+                let again = self.reassignment(&s);
                 if self.rng.chance(25) {
                     let c = self.cond();
                     let els = if self.rng.chance(25) { vec![self.assign()] } else { Vec::new() };
@@ -365,6 +371,7 @@ impl Gen {
                 } else {
                     out.push(s);
                 }
+                out.extend(again);
             }
         }
         out
@@ -429,9 +436,26 @@ impl Gen {
             let a = self.rng.below(self.arrays.len());
             Lhs::Elem(a, self.subscripts(a))
         };
+        if matches!(lhs, Lhs::Scalar(_)) && self.rng.chance(40) {
+            let rhs = Expr::Call(Box::new(self.expr(2)));
+            return Stmt::Assign { lhs, acc: false, rhs };
+        }
         let acc = self.rng.chance(30);
         let rhs = self.expr(3);
         Stmt::Assign { lhs, acc, rhs }
+    }
+
+    /// After a scalar assigned from a call, sometimes the same scalar
+    /// assigned again under a guard.
+    fn reassignment(&mut self, first: &Stmt) -> Option<Stmt> {
+        let Stmt::Assign { lhs: lhs @ Lhs::Scalar(_), rhs: Expr::Call(_), .. } = first else {
+            return None;
+        };
+        if !self.rng.chance(50) {
+            return None;
+        }
+        let again = Stmt::Assign { lhs: lhs.clone(), acc: false, rhs: self.expr(2) };
+        Some(Stmt::If(self.cond(), vec![again], Vec::new()))
     }
 
     /// A non-negative affine expression of the enclosing iterators.
@@ -624,7 +648,7 @@ fn layout(p: &Program) -> Layout {
                 expr(env, x, acc);
                 expr(env, y, acc);
             }
-            Expr::Sqrt(x) => expr(env, x, acc),
+            Expr::Sqrt(x) | Expr::Call(x) => expr(env, x, acc),
         }
     }
     fn body(env: &mut Env, stmts: &[Stmt], acc: &mut Acc) {
@@ -757,6 +781,7 @@ impl Printer<'_> {
             Expr::Avg(x, y) => format!("({} + {}) * 0.5", self.expr(x), self.expr(y)),
             Expr::Diff(x, y) => format!("({} - {}) * 0.5", self.expr(x), self.expr(y)),
             Expr::Sqrt(x) => format!("sqrt(fabs({}))", self.expr(x)),
+            Expr::Call(x) => format!("g1({})", self.expr(x)),
         }
     }
 
@@ -848,6 +873,7 @@ impl Program {
         pr.out.push_str(&format!("/* polyc difftest, seed {} */\n", self.seed));
         pr.out.push_str("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n");
         pr.out.push_str("#define min(a, b) ((a) < (b) ? (a) : (b))\n#define max(a, b) ((a) > (b) ? (a) : (b))\n");
+        pr.out.push_str("static double g1(double x) { return (x + 1.0) * 0.5; }\n");
         let dims = |pr: &Printer, a: usize| pr.lay.extent[a].iter().map(|e| format!("[{e}]")).collect::<String>();
         for (a, decl) in self.arrays.iter().enumerate() {
             if pr.lay.used_arrays[a] && !decl.temp {

@@ -38,7 +38,7 @@ fn exprs_in(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
     }
     match e {
         Expr::Avg(x, y) | Expr::Diff(x, y) => exprs_in(x, f) || exprs_in(y, f),
-        Expr::Sqrt(x) => exprs_in(x, f),
+        Expr::Sqrt(x) | Expr::Call(x) => exprs_in(x, f),
         _ => false,
     }
 }
@@ -312,7 +312,7 @@ fn expr_simpler(p: &Program, n: usize) -> Option<Program> {
                     }
                     false
                 }
-                Expr::Sqrt(x) if hit() => {
+                Expr::Sqrt(x) | Expr::Call(x) if hit() => {
                     *e = (**x).clone();
                     true
                 }
