@@ -15,6 +15,7 @@ pub mod emit;
 pub mod frontend;
 pub mod model;
 pub mod multifor;
+pub mod names;
 pub mod scan;
 pub mod schedule;
 pub mod storage;

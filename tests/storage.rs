@@ -311,3 +311,46 @@ fn an_analysis_out_of_budget_leaves_the_array_as_declared() {
     let code = driver::compile(text, &options).expect("compiles").output;
     assert!(code.contains("double A[N][N];") && !code.contains("polyc_A"), "{code}");
 }
+
+/// A temporary row folded onto two rows (`polyc_t`) whose element the
+/// iteration both writes and reads, which the SIMD loop's printer holds
+/// in a local: the two new names start from the same base, and the
+/// output must declare two variables, not one twice.
+#[test]
+fn a_contracted_array_and_a_promoted_scalar_get_different_names() {
+    let source = r#"#include <stdio.h>
+static double a[40][34], b[40][32];
+static void differences(void)
+{
+  double t[40][32];
+  int i, j;
+#pragma scop
+  for (i = 0; i < 40; i++)
+    for (j = 0; j < 32; j++) {
+      t[i][j] = a[i][j] * 0.5 + a[i][j + 2];
+      if (i >= 1)
+        b[i - 1][j] = t[i - 1][j] - t[i][j];
+    }
+#pragma endscop
+}
+int main(void)
+{
+  for (int i = 0; i < 40; i++)
+    for (int j = 0; j < 34; j++)
+      a[i][j] = (i * 13 + j * 7) % 17 / 4.0;
+  differences();
+  for (int i = 0; i < 39; i += 3)
+    for (int j = 0; j < 32; j += 5)
+      printf("%.6f\n", b[i][j]);
+  return 0;
+}
+"#;
+    let best = Options {
+        storage: StorageOptions { method: Method::Best, ..StorageOptions::default() },
+        ..Options::optimising()
+    };
+    let outputs = common::prints_what_the_source_prints("contracted_and_promoted", source, &[("best", best)], &[&[]]);
+    for declared in ["double polyc_t[2][32];", ") polyc_t_;"] {
+        assert!(outputs[0].contains(declared), "`{declared}` not in:\n{}", outputs[0]);
+    }
+}

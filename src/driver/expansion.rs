@@ -6,8 +6,8 @@ use super::plan::{self, Plan};
 use super::{live, Options, ScheduleKind};
 use crate::model::isl;
 use crate::model::{ModelError, Scop};
+use crate::names::FreshNames;
 use crate::storage::{self, expand::ExpandedArray};
-use std::collections::BTreeSet;
 
 /// The model with its expandable variables expanded (into new arrays
 /// or in place), and its plan, if that plan tiles some band. Seed 004's order:
@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 /// with all its dependences.
 pub(super) fn expanded_plan(
     scop: &Scop,
-    taken: &BTreeSet<String>,
+    names: &mut FreshNames,
     options: &Options,
 ) -> Result<Option<Expanded>, ModelError> {
     // Expansion and contraction rest on every write happening: not
@@ -43,7 +43,7 @@ pub(super) fn expanded_plan(
         if broken.is_empty() {
             return Ok(None);
         }
-        storage::expand::expand(scop, &broken, taken)
+        storage::expand::expand(scop, &broken, names)
     })?;
     drop(phase);
     let Some(Some(expansion)) = expansion else {

@@ -13,13 +13,13 @@ use super::Options;
 use crate::deps::live::{self, Breach, LiveRanges, Violation};
 use crate::model::isl::IslResult;
 use crate::model::{readable, statement_index, ModelError, Scop};
+use crate::names::FreshNames;
 use crate::storage::expand::ExpandedArray;
-use std::collections::BTreeSet;
 
 /// The report for one SCoP, under the plan `regenerate` starts from.
-pub(super) fn report(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<String, ModelError> {
+pub(super) fn report(scop: &Scop, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
     let mut out = String::new();
-    let Some(e) = expanded_plan(scop, taken, options)? else {
+    let Some(e) = expanded_plan(scop, names, options)? else {
         report_under(scop, &plan::plan(scop, options), &mut out)?;
         return Ok(out);
     };

@@ -10,6 +10,7 @@ use crate::frontend::{cpp, Source, Stmt};
 use crate::model::isl::{self, IslResult, Set};
 use crate::model::{self, affine::Constraint, affine::LinExpr, alias::AliasChecks, ModelError, Scop};
 use crate::multifor;
+use crate::names::FreshNames;
 use crate::scan::{self, ast::Node, ScanStmt};
 pub use crate::schedule::Fuse;
 use crate::schedule::Scattering;
@@ -26,7 +27,6 @@ use expansion::{expanded_plan, Expanded};
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
 use reports::{planned_schedule_report, storage_report, tile_sizes_report, with_final_plan};
-use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
@@ -305,7 +305,8 @@ pub fn compile(text: String, options: &Options) -> Result<Outcome, Diagnostic> {
 pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Result<Outcome, Diagnostic> {
     let source = Source::parse_with(text, path.and_then(Path::parent), &options.preprocessor)?;
     let searching = options.autodetect || options.emit == Emit::Scops;
-    let found = source.scops_detecting(&options.pure, searching);
+    let mut found = source.scops_detecting(&options.pure, searching);
+    let mut names = std::mem::take(&mut found.names);
     if let Some((_, fatal)) = found.rejected.iter().find(|(_, d)| d.severity == Severity::Error) {
         return Err(fatal.clone());
     }
@@ -331,13 +332,13 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         let result = Scop::build(ast).and_then(|scop| match (little(&scop)?, options.emit) {
             (Some(work), _) => Ok(Generated::TooLittleWork(work)),
             (None, Emit::Scops) => Ok(Generated::Skipped),
-            (None, Emit::C) => regenerate(&scop, &source.text[scop.ast.region.clone()], &found.names, options)
+            (None, Emit::C) => regenerate(&scop, &source.text[scop.ast.region.clone()], &mut names, options)
                 .map(|r| Generated::Code(scop.ast.region.clone(), r)),
             (None, Emit::Scop) => model::scop_text(&scop, &source.text).map(Generated::Text),
             (None, Emit::ScopJson) => model::scop_json(&scop, &source.text).map(Generated::Json),
-            (None, Emit::Schedule) => planned_schedule_report(&scop, &found.names, options)
+            (None, Emit::Schedule) => planned_schedule_report(&scop, &mut names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
-            (None, Emit::TileSizes) => tile_sizes_report(&scop, &found.names, options)
+            (None, Emit::TileSizes) => tile_sizes_report(&scop, &mut names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
             (None, Emit::Storage | Emit::StorageJson) => storage_report(&scop, options).map(|entries| {
                 let line = line_of(&source.text, &pragma);
@@ -348,19 +349,17 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
             }),
             (None, Emit::Parallelism | Emit::ParallelismJson) => {
                 let line = line_of(&source.text, &pragma);
-                with_final_plan(&scop, &found.names, options, |scop, plan| {
-                    parallelism::report(scop, plan, line, options)
-                })
-                .map(|r| match options.emit {
-                    Emit::Parallelism => Generated::Text(r.text()),
-                    _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
-                })
+                with_final_plan(&scop, &mut names, options, |scop, plan| parallelism::report(scop, plan, line, options))
+                    .map(|r| match options.emit {
+                        Emit::Parallelism => Generated::Text(r.text()),
+                        _ => Generated::Json(serde_json::to_value(r).unwrap_or_default()),
+                    })
             }
             (None, Emit::Svg) => match options.svg.scop_line {
                 Some(wanted) if wanted != line_of(&source.text, &pragma) => Ok(Generated::Skipped),
-                _ => with_final_plan(&scop, &found.names, options, |scop, plan| picture(scop, plan, options)),
+                _ => with_final_plan(&scop, &mut names, options, |scop, plan| picture(scop, plan, options)),
             },
-            (None, Emit::LiveRanges) => live::report(&scop, &found.names, options)
+            (None, Emit::LiveRanges) => live::report(&scop, &mut names, options)
                 .map(|text| Generated::Text(format!("# SCoP at line {}\n{text}", line_of(&source.text, &pragma)))),
             (None, Emit::Deps) => deps::analyse(&scop)
                 .and_then(|d| deps::report(&scop, &d))
@@ -624,27 +623,22 @@ struct Regenerated {
 
 /// The SCoP's loops regenerated from its model, transformed as `options`
 /// ask: with storage expanded if that lets a band be tiled.
-fn regenerate(
-    scop: &Scop,
-    source: &str,
-    taken: &BTreeSet<String>,
-    options: &Options,
-) -> Result<Regenerated, ModelError> {
+fn regenerate(scop: &Scop, source: &str, names: &mut FreshNames, options: &Options) -> Result<Regenerated, ModelError> {
     if scop.ast.rank_mapping.is_some() {
         return rank_mapped(scop);
     }
     let mut refused = None;
-    match expanded(scop, source, taken, options) {
+    match expanded(scop, source, names, options) {
         Ok(Some(r)) => return Ok(r),
         Ok(None) => {}
         Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
-    let (plan, scanned, contracted) = scan_planned(scop, plan::plan(scop, options), taken, options)?;
+    let (plan, scanned, contracted) = scan_planned(scop, plan::plan(scop, options), names, options)?;
     let loops = multifor_loops(scop, &plan, options, &contracted)?;
-    let storage = Storage { source, taken, expanded: &[], contracted };
+    let storage = Storage { source, expanded: &[], contracted };
     let mut r = match &loops {
-        multifor::Loops::Apart(groups) => print_sections(scop, &plan, groups, storage, options)?,
-        _ => print_planned(scop, scop, plan, scanned, storage, options)?,
+        multifor::Loops::Apart(groups) => print_sections(scop, &plan, groups, storage, names, options)?,
+        _ => print_planned(scop, scop, plan, scanned, storage, names, options)?,
     };
     if let multifor::Loops::Linked(a, b) = loops {
         let text = |k: usize| scop.ast.stmts[k].text.trim().to_string();
@@ -657,25 +651,27 @@ fn regenerate(
 /// The SCoP regenerated with its expandable variables expanded
 /// (`storage::expand`), if the plan for that tiles some band (what
 /// expansion is for: the nest as a whole is permutable); `None`
-/// otherwise, or if the analysis runs out of its budget.
+/// otherwise, or if the analysis runs out of its budget. The names it
+/// mints are kept in `names` only with its result.
 fn expanded(
     scop: &Scop,
     source: &str,
-    taken: &BTreeSet<String>,
+    names: &mut FreshNames,
     options: &Options,
 ) -> Result<Option<Regenerated>, ModelError> {
     let as_written = scop;
-    let Some(Expanded { scop, arrays, plan, .. }) = expanded_plan(scop, taken, options)? else {
+    let mut minted = names.clone();
+    let Some(Expanded { scop, arrays, plan, .. }) = expanded_plan(scop, &mut minted, options)? else {
         return Ok(None);
     };
-    let mut taken = taken.clone();
-    taken.extend(arrays.iter().map(|a| a.name.clone()));
-    let (plan, scanned, contracted) = scan_planned(&scop, plan, &taken, options)?;
+    let (plan, scanned, contracted) = scan_planned(&scop, plan, &mut minted, options)?;
     if !plan.tiles() {
         return Ok(None);
     }
-    let storage = Storage { source, taken: &taken, expanded: &arrays, contracted };
-    print_planned(&scop, as_written, plan, scanned, storage, options).map(Some)
+    let storage = Storage { source, expanded: &arrays, contracted };
+    let printed = print_planned(&scop, as_written, plan, scanned, storage, &mut minted, options)?;
+    *names = minted;
+    Ok(Some(printed))
 }
 
 /// A multifor with a loop run by rank: written by `multifor::ranked`,
@@ -709,6 +705,7 @@ fn print_sections(
     plan: &Plan,
     groups: &[Vec<usize>],
     storage: Storage,
+    names: &mut FreshNames,
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
     let outer = &scop.ast.indent;
@@ -717,7 +714,7 @@ fn print_sections(
     for group in groups {
         let scanned = scan_scop(scop, &Scattering::original_of(scop, group.clone()))?;
         let own = Storage { contracted: Contracted::default(), ..storage };
-        let printed = print_planned(scop, scop, plan.clone(), Some(scanned), own, options)?;
+        let printed = print_planned(scop, scop, plan.clone(), Some(scanned), own, names, options)?;
         let code: String = printed.code.unwrap_or_default().lines().map(|l| format!("    {l}\n")).collect();
         text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{code}{outer}}}\n"));
         helpers = helpers.union(printed.helpers);
@@ -729,10 +726,9 @@ fn print_sections(
 }
 
 /// What the printer needs to know about storage: the SCoP's source
-/// text, the names in use, and the scalars held in arrays.
+/// text, and the scalars held in arrays.
 struct Storage<'a> {
     source: &'a str,
-    taken: &'a BTreeSet<String>,
     expanded: &'a [ExpandedArray],
     contracted: Contracted,
 }
@@ -744,6 +740,7 @@ fn print_planned(
     plan: Plan,
     scanned: Option<Scanned>,
     storage: Storage,
+    names: &mut FreshNames,
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
     let Some((nodes, dims)) = scanned else {
@@ -757,7 +754,7 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.optimises() && costs_at_run_time(&plan);
     let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    let small = if work.is_some() { small_loops(as_written, storage.taken, options)? } else { None };
+    let small = if work.is_some() { small_loops(as_written, names, options)? } else { None };
     // Subscripts the source does not keep within their arrays are checked
     // at run time where the output rests on the dependences, which assume
     // them in bounds. A multifor has no source text to run instead, nor
@@ -790,7 +787,6 @@ fn print_planned(
         params: &scop.ast.params,
         iter_base: plan.scattering.dims,
         dims,
-        taken: storage.taken,
         indent: &scop.ast.indent,
         marks: &plan.marks,
         private_vars: &plan.private_vars,
@@ -807,7 +803,7 @@ fn print_planned(
         source: storage.source,
         definitions: &scop.ast.definitions,
     };
-    let printed = emit::print(&program, &nodes);
+    let printed = emit::print(&program, &nodes, names);
     if printed.jammed {
         notes.applied("unroll-jam");
     }
@@ -832,7 +828,7 @@ fn costs_at_run_time(plan: &Plan) -> bool {
 /// isl's: its fission reads atax's matrix twice (0.79x). `None` where
 /// that gains nothing (SIMD loops alone, in the source's order), or its
 /// planning or scan fails: the source serves then.
-fn small_loops(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Result<Option<emit::Printed>, ModelError> {
+fn small_loops(scop: &Scop, names: &mut FreshNames, options: &Options) -> Result<Option<emit::Printed>, ModelError> {
     let sequential = Options { schedule: ScheduleKind::Identity, tile: None, parallel: false, ..options.clone() };
     if !sequential.optimises() {
         return Ok(None);
@@ -852,7 +848,6 @@ fn small_loops(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resu
         params: &scop.ast.params,
         iter_base: plan.scattering.dims,
         dims,
-        taken,
         indent: &scop.ast.indent,
         marks: &plan.marks,
         private_vars: &plan.private_vars,
@@ -869,7 +864,7 @@ fn small_loops(scop: &Scop, taken: &BTreeSet<String>, options: &Options) -> Resu
         source: "",
         definitions: &[],
     };
-    let printed = emit::print_loops(&program, &nodes);
+    let printed = emit::print_loops(&program, &nodes, names);
     // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
     // measured 0.94x with the pragmas, within the timer's noise).
     if only_marks_simd(&plan) && !printed.jammed {
@@ -895,12 +890,12 @@ struct Contracted {
 /// The temporary arrays `options.storage` contracts under `plan`'s
 /// schedule (an array whose accesses cannot all be rewritten keeps its
 /// storage); none, with the reason noted in `plan`, on an isl error.
-fn contracted(scop: &Scop, plan: &mut Plan, taken: &BTreeSet<String>, options: &Options) -> Contracted {
+fn contracted(scop: &Scop, plan: &mut Plan, names: &mut FreshNames, options: &Options) -> Contracted {
     if options.storage.method == storage::Method::None || options.trace || scop.ast.has_filters() {
         return Contracted::default();
     }
     let _phase = isl::phase("storage contraction");
-    let found = match storage::contractions(scop, &run_order(scop, plan), &options.storage, taken) {
+    let found = match storage::contractions(scop, &run_order(scop, plan), &options.storage, names) {
         Ok(found) => found,
         Err(e) => {
             plan.notes.refused(format!("storage contraction not applied: {e}"));
@@ -940,21 +935,26 @@ fn scanning_budget(options: &Options) -> u64 {
     }
 }
 
+/// The names the contraction for a plan mints are kept in `names` only
+/// with that plan.
 fn scan_planned(
     scop: &Scop,
     mut plan: Plan,
-    taken: &BTreeSet<String>,
+    names: &mut FreshNames,
     options: &Options,
 ) -> IslResult<(Plan, Option<Scanned>, Contracted)> {
     // Contraction needs the loops regenerated, gain or not.
-    let contraction = contracted(scop, &mut plan, taken, options);
+    let mut minted = names.clone();
+    let contraction = contracted(scop, &mut plan, &mut minted, options);
     let contracts = !contraction.arrays.is_empty();
     let keeps_source = |plan: &Plan, contracts: bool| plan.keep_source && !options.trace && !contracts;
     if keeps_source(&plan, contracts) {
+        *names = minted;
         return Ok((plan, None, contraction));
     }
     if plan.notes.applied.is_empty() && plan.marks.is_empty() {
         let scanned = scan_scop(scop, &plan.scattering)?;
+        *names = minted;
         return Ok((plan, Some(scanned), contraction));
     }
     isl::set_operation_budget(scanning_budget(options));
@@ -970,6 +970,7 @@ fn scan_planned(
         Ok(scanned)
             if !options.optimises() || contracts || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) =>
         {
+            *names = minted;
             return Ok((plan, Some(scanned), contraction));
         }
         // What the planner marked shares no loop (adi's parallel rows sit
@@ -987,7 +988,7 @@ fn scan_planned(
                 .push(format!("concurrent-start tiles: loops not generated ({limit}: {e}); tiled as for rect instead"));
             refused.append(&mut again.notes.refused);
             again.notes.refused = refused;
-            return scan_planned(scop, again, taken, &rect);
+            return scan_planned(scop, again, names, &rect);
         }
         Err(e) => Some(format!("transformed loops not generated ({limit}: {e}); original schedule kept")),
     };
@@ -996,7 +997,7 @@ fn scan_planned(
     original.notes.refused = plan.notes.refused;
     original.notes.refused.extend(why);
     // The contraction was proven for the other schedule.
-    let contraction = contracted(scop, &mut original, taken, options);
+    let contraction = contracted(scop, &mut original, names, options);
     if keeps_source(&original, !contraction.arrays.is_empty()) {
         return Ok((original, None, contraction));
     }

@@ -5,28 +5,28 @@ use super::plan::{self, Plan};
 use super::{expansion::expanded_plan, run_order, Options, TileShape};
 use crate::model::isl;
 use crate::model::{self, ModelError, Scop};
+use crate::names::FreshNames;
 use crate::storage;
 use crate::tile::hw::Hardware;
-use std::collections::BTreeSet;
 
 /// `--emit=schedule` for the plan [`regenerate`] starts from.
 pub(super) fn planned_schedule_report(
     scop: &Scop,
-    taken: &BTreeSet<String>,
+    names: &mut FreshNames,
     options: &Options,
 ) -> Result<String, ModelError> {
-    with_final_plan(scop, taken, options, schedule_report)
+    with_final_plan(scop, names, options, schedule_report)
 }
 
 /// `report` of the plan [`regenerate`] starts from and the SCoP it is
 /// for: with storage expanded if that tiles a band.
 pub(super) fn with_final_plan<R>(
     scop: &Scop,
-    taken: &BTreeSet<String>,
+    names: &mut FreshNames,
     options: &Options,
     report: impl FnOnce(&Scop, &Plan) -> Result<R, ModelError>,
 ) -> Result<R, ModelError> {
-    match expanded_plan(scop, taken, options)? {
+    match expanded_plan(scop, names, options)? {
         Some(e) => report(&e.scop, &e.plan),
         None => report(scop, &plan::plan(scop, options)),
     }
@@ -35,11 +35,7 @@ pub(super) fn with_final_plan<R>(
 /// `--emit=tile-sizes`: the tiling asked for (with SICA, the hardware
 /// and rho), then, per band of the plan [`regenerate`] starts from, the
 /// sizes chosen and why, and what was applied or refused.
-pub(super) fn tile_sizes_report(
-    scop: &Scop,
-    taken: &BTreeSet<String>,
-    options: &Options,
-) -> Result<String, ModelError> {
+pub(super) fn tile_sizes_report(scop: &Scop, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
     let mut out = match &options.tile {
         None => "tile: none\n".to_string(),
         Some(t) if t.shape == TileShape::Sica => {
@@ -50,7 +46,7 @@ pub(super) fn tile_sizes_report(
             format!("tile: {}\n", shape.as_ref().map_or("", |v| v.get_name()))
         }
     };
-    let plan = match expanded_plan(scop, taken, options)? {
+    let plan = match expanded_plan(scop, names, options)? {
         Some(e) => e.plan,
         None => plan::plan(scop, options),
     };

@@ -3,12 +3,12 @@
 //! scanner bound them to; loop variables take the original iterator's name
 //! (and direction) where that is unambiguous, else a fresh name.
 
-use crate::frontend::decls::fresh_name;
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::{AccessKind, Stmt};
 use crate::model::affine::{Constraint, LinExpr, Term};
 use crate::model::alias::AliasCheck;
 use crate::model::rows::RowTable;
+use crate::names::FreshNames;
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
@@ -83,8 +83,6 @@ pub struct Program<'a> {
     /// First dimension holding statement iterators.
     pub iter_base: usize,
     pub dims: usize,
-    /// Identifiers of the file, never reused for new names.
-    pub taken: &'a BTreeSet<String>,
     pub indent: &'a str,
     /// How loops may be marked, by statement, then time dimension
     /// (missing: no mark); see [`Program::loop_mark`].
@@ -295,9 +293,9 @@ pub struct Printed {
     pub jammed: bool,
 }
 
-/// Print `nodes` as C.
-pub fn print(program: &Program, nodes: &[Node]) -> Printed {
-    let mut p = Printer::new(program);
+/// Print `nodes` as C, minting new names from `names`.
+pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Printed {
+    let mut p = Printer::new(program, names);
     let filters: Vec<&str> = program.stmts.iter().filter_map(|s| s.sets.as_deref()).collect();
     let defined = !program.definitions.is_empty() || !filters.is_empty();
     if defined {
@@ -328,14 +326,15 @@ pub fn print(program: &Program, nodes: &[Node]) -> Printed {
 
 /// Print `nodes` as C loops alone: no definitions, condition variables
 /// or run-time checks (the [`Program::small`] of a program that has them).
-pub fn print_loops(program: &Program, nodes: &[Node]) -> Printed {
-    let mut p = Printer::new(program);
+pub fn print_loops(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Printed {
+    let mut p = Printer::new(program, names);
     p.nodes(nodes, 0);
     Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
 }
 
 struct Printer<'a> {
     program: &'a Program<'a>,
+    names: &'a mut FreshNames,
     out: String,
     helpers: Helpers,
     /// Each dimension's value over loop variables (`Dim(k)` = variable of loop `k`).
@@ -387,9 +386,10 @@ fn leaves(nodes: &[Node], path: &mut Vec<(usize, LinExpr)>, out: &mut Vec<Leaf>)
 }
 
 impl<'a> Printer<'a> {
-    fn new(program: &'a Program<'a>) -> Printer<'a> {
+    fn new(program: &'a Program<'a>, names: &'a mut FreshNames) -> Printer<'a> {
         Printer {
             program,
+            names,
             out: String::new(),
             helpers: Helpers::default(),
             env: (0..program.dims).map(LinExpr::dim).collect(),
@@ -474,7 +474,7 @@ impl Printer<'_> {
         let hoisted = simd && (upper.len() > 1 || upper.iter().any(LinExpr::has_floor));
         if hoisted {
             // A plain local bound lets the vectoriser see the trip count.
-            let end_name = self.fresh_name(&format!("{name}_end"));
+            let end_name = self.fresh_local(&format!("{name}_end"));
             let end = if sign > 0 { self.extreme(&upper, false) } else { self.extreme(&neg(&upper), true) };
             self.line(depth, "{");
             depth += 1;
@@ -604,7 +604,7 @@ impl Printer<'_> {
     ) {
         self.jammed = true;
         let name = head.name.clone();
-        let end_name = self.fresh_name(&format!("{name}_end"));
+        let end_name = self.fresh_local(&format!("{name}_end"));
         self.line(depth, "{");
         self.line(depth + 1, &format!("const {ty} {end_name} = {end};"));
         self.line(depth + 1, &format!("{ty} {name} = {start};"));
@@ -691,16 +691,22 @@ impl Printer<'_> {
         (self.env[dim], self.vars[dim], self.in_parallel) = saved;
     }
 
-    /// `base`, or `base` with underscores appended, clear of every name in
-    /// the file and in scope.
-    fn fresh_name(&self, base: &str) -> String {
-        fresh_name(base, |n| self.program.taken.contains(n) || self.vars.iter().flatten().any(|v| v == n))
+    /// A new name from `base` for the SCoP's block ([`FreshNames::mint`]).
+    fn fresh_name(&mut self, base: &str) -> String {
+        self.names.mint(base)
+    }
+
+    /// A new name from `base` for a block of its own, clear of the loop
+    /// variables in scope ([`FreshNames::mint_local`]).
+    fn fresh_local(&mut self, base: &str) -> String {
+        let vars = &self.vars;
+        self.names.mint_local(base, |n| vars.iter().flatten().any(|v| v == n))
     }
 
     /// Name, type and direction of the loop over `dim`: the original
     /// iterator's when every statement below binds its iterator of that
     /// name to exactly this dimension (or its negation).
-    fn loop_variable(&self, dim: usize, body: &[Node]) -> (String, String, i64) {
+    fn loop_variable(&mut self, dim: usize, body: &[Node]) -> (String, String, i64) {
         let mut found = Vec::new();
         leaves(body, &mut Vec::new(), &mut found);
         let base = self.program.iter_base;
@@ -729,7 +735,7 @@ impl Printer<'_> {
                 return (it.name, it.ty, sign);
             }
         }
-        (self.fresh_name(&format!("c{dim}")), "int".to_string(), 1)
+        (self.fresh_local(&format!("c{dim}")), "int".to_string(), 1)
     }
 
     /// `max(exprs)` (or min when `max` is false) as C.

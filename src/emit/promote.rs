@@ -226,15 +226,15 @@ impl Printer<'_> {
         saved
     }
 
-    /// `polyc_<array>`, then `polyc_<array>_1`, ..., clear of every name in
-    /// scope and in `promotion`.
-    fn scalar_name(&self, array: &str, promotion: &Promotion) -> String {
-        let taken = |n: &str| promotion.hoisted.iter().chain(&promotion.kept).any(|s| s.name == n);
-        let before = promotion.hoisted.iter().chain(&promotion.kept).filter(|s| s.array == array).count();
+    /// `polyc_<array>`, then `polyc_<array>_1`, ...: a local name
+    /// ([`crate::names::FreshNames::mint_local`]) clear of the loop
+    /// variables in scope and of `promotion`'s other scalars.
+    fn scalar_name(&mut self, array: &str, promotion: &Promotion) -> String {
+        let scalars = || promotion.hoisted.iter().chain(&promotion.kept);
+        let before = scalars().filter(|s| s.array == array).count();
         let base = if before == 0 { format!("polyc_{array}") } else { format!("polyc_{array}_{before}") };
-        crate::frontend::decls::fresh_name(&base, |n| {
-            taken(n) || self.program.taken.contains(n) || self.vars.iter().flatten().any(|v| v == n)
-        })
+        let vars = &self.vars;
+        self.names.mint_local(&base, |n| scalars().any(|s| s.name == n) || vars.iter().flatten().any(|v| v == n))
     }
 
     /// The bytes `range` of statement `id`'s text, iterators replaced by

@@ -1,6 +1,6 @@
 //! What the raw source says about names: declared variables (type, array
-//! extents), macros, and every identifier in use (so that generated names
-//! never collide with the program's).
+//! extents), macros, and every identifier in use. New names come from
+//! [`crate::names::FreshNames`], seeded with the file's identifiers.
 
 use super::unit;
 use std::collections::{BTreeSet, HashMap};
@@ -181,15 +181,6 @@ impl Names {
         !expr.trim().is_empty()
             && words.into_iter().all(|w| w.starts_with(|c: char| c.is_ascii_digit()) || self.macros.contains_key(w))
     }
-
-    /// A name that no identifier of the file uses, starting from `base`.
-    pub fn fresh(&self, base: &str, taken: &BTreeSet<String>) -> String {
-        let mut name = base.to_string();
-        while self.all_identifiers.contains(&name) || self.macros.contains_key(&name) || taken.contains(&name) {
-            name.push('_');
-        }
-        name
-    }
 }
 
 /// Follow a declarator down to its identifier, noting extents and pointers.
@@ -245,16 +236,6 @@ pub fn walk<'t>(n: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
     for child in n.children(&mut cursor) {
         walk(child, f);
     }
-}
-
-/// `base`, or `base` with underscores appended: the first that `taken`
-/// does not claim.
-pub fn fresh_name(base: &str, taken: impl Fn(&str) -> bool) -> String {
-    let mut name = base.to_string();
-    while taken(&name) {
-        name.push('_');
-    }
-    name
 }
 
 /// The names `polyc <what>(A, B)` lists, given the text after `#pragma`.

@@ -5,6 +5,7 @@ use super::decls::{polyc_pragma_list, text, walk, Names};
 use super::qexpr::{CmpOp, Cond, QExpr, Var};
 use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::names::FreshNames;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use tree_sitter::Node;
@@ -15,10 +16,19 @@ mod multifor;
 
 type Res<T> = Result<T, Diagnostic>;
 
-pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Option<Node>) -> Res<ScopAst> {
+/// The region's SCoP; the names it mints are kept in `fresh` only if it
+/// is one.
+pub(super) fn extract(
+    region: &Region,
+    src: &str,
+    names: &Names,
+    function: Option<Node>,
+    fresh: &mut FreshNames,
+) -> Res<ScopAst> {
     let mut x = Extractor {
         src,
         names,
+        fresh: fresh.clone(),
         loops: Vec::new(),
         conds: Vec::new(),
         beta: vec![0],
@@ -73,6 +83,7 @@ pub(super) fn extract(region: &Region, src: &str, names: &Names, function: Optio
         let declared: BTreeSet<String> = named_by_pragma(f, src, "temporary");
         temporaries.extend(arrays.iter().map(|(name, _)| name).filter(|name| declared.contains(*name)).cloned());
     }
+    *fresh = x.fresh;
     Ok(ScopAst {
         region: region.body.clone(),
         pragma: region.open.byte_range(),
@@ -171,6 +182,8 @@ struct Header<'t> {
 struct Extractor<'a> {
     src: &'a str,
     names: &'a Names,
+    /// Where new names come from (a copy, kept if the region is a SCoP).
+    fresh: FreshNames,
     loops: Vec<LoopCtx>,
     conds: Vec<Cond>,
     beta: Vec<usize>,
@@ -522,8 +535,7 @@ impl<'a> Extractor<'a> {
                 .with_label("written here"));
         }
         let depth = self.loops.len();
-        let taken: BTreeSet<String> = self.filter_names.iter().cloned().collect();
-        let name = self.names.fresh(&format!("polyc_c{}", self.filter_names.len()), &taken);
+        let name = self.fresh.mint(&format!("polyc_c{}", self.filter_names.len()));
         self.filter_names.push(name.clone());
         parts.accesses.push(self.filter_access(&name, AccessKind::Write, depth, span.start));
         let pushed = bounds.len();

@@ -15,6 +15,7 @@ pub mod qexpr;
 pub mod unit;
 
 use crate::diagnostics::{self, Code, Diagnostic};
+use crate::names::FreshNames;
 use decls::{text, walk, Names, VarDecl};
 use qexpr::{Cond, QExpr};
 use std::collections::BTreeSet;
@@ -266,8 +267,8 @@ pub struct Scops {
     pub scops: Vec<ScopAst>,
     /// Regions that are left unchanged, with the reason.
     pub rejected: Vec<(Range<usize>, Diagnostic)>,
-    /// Every identifier of the file, for fresh names.
-    pub names: std::collections::BTreeSet<String>,
+    /// The file's authority for new names, holding those the SCoPs took.
+    pub names: FreshNames,
     /// With autodetection: every outermost loop nest the search tried in
     /// the functions without pragmas, in file order.
     pub candidates: Vec<Candidate>,
@@ -329,6 +330,20 @@ impl Source {
         Source::parse_with(text, None, &cpp::Flags::default())
     }
 
+    /// The authority for the file's new names ([`crate::names`]), seeded
+    /// with every identifier of the text the compiler sees and every
+    /// macro's name and the words of its body (an expansion may bring
+    /// them into a SCoP).
+    fn fresh_names(&self, root: Node) -> FreshNames {
+        let mut identifiers = Names::collect(root, &self.cpp.visible, None, &Default::default()).all_identifiers;
+        for (name, m) in self.cpp.macros_at(usize::MAX) {
+            let words = m.body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+            identifiers.extend(words.filter(|w| !w.is_empty()).map(str::to_string));
+            identifiers.insert(name);
+        }
+        FreshNames::new(identifiers)
+    }
+
     /// Find and extract every SCoP.
     pub fn scops(&self) -> Scops {
         self.scops_with(&[])
@@ -351,19 +366,18 @@ impl Source {
         let (bare, outside) = multifor_regions(root, visible, &regions);
         regions.extend(bare);
         rejected.extend(outside);
+        let mut names = self.fresh_names(root);
         let mut scops = Vec::new();
         for region in regions {
-            match self.extract(&region, &pure) {
+            match self.extract(&region, &pure, &mut names) {
                 Ok(scop) => scops.push(scop),
                 Err(d) if holds_multifor(&region) => rejected.push((region.body.clone(), unlowerable(d))),
-                Err(d) => match self.around_loops(&region, &pure, &mut scops) {
+                Err(d) => match self.around_loops(&region, &pure, &mut scops, &mut names) {
                     Some(kept) => rejected.extend(kept.into_iter().map(|d| (d.span.clone(), d))),
                     None => rejected.push((region.body.clone(), d)),
                 },
             }
         }
-        let mut names = Names::collect(root, visible, None, &Default::default()).all_identifiers;
-        names.extend(self.cpp.macros_at(usize::MAX).into_keys());
         let mut candidates = Vec::new();
         if autodetect {
             let mut functions = Vec::new();
@@ -373,10 +387,9 @@ impl Source {
                 }
             });
             for f in functions {
-                self.detect(f, &pure, &mut scops, &mut candidates);
+                self.detect(f, &pure, &mut scops, &mut candidates, &mut names);
             }
         }
-        names.extend(scops.iter().flat_map(|s| s.definitions.iter().map(|(name, _)| name.clone())));
         Scops { scops, rejected, names, candidates }
     }
 
@@ -385,7 +398,14 @@ impl Source {
     /// with a `#pragma scop` (taken as marked), a `multifor` or a syntax
     /// error is not searched. Runs are extracted as pragma regions are,
     /// in the function with its macros expanded when it has some.
-    fn detect(&self, f: Node, pure: &BTreeSet<String>, scops: &mut Vec<ScopAst>, candidates: &mut Vec<Candidate>) {
+    fn detect(
+        &self,
+        f: Node,
+        pure: &BTreeSet<String>,
+        scops: &mut Vec<ScopAst>,
+        candidates: &mut Vec<Candidate>,
+        fresh: &mut FreshNames,
+    ) {
         let visible = self.cpp.visible.as_str();
         let mut marked = false;
         walk(f, &mut |n| marked |= pragma_kind(n, visible).is_some() || n.kind() == "multifor_statement");
@@ -393,7 +413,7 @@ impl Source {
             return;
         }
         let first = scops.len();
-        let Some(found) = self.narrow(f, pure, None) else { return };
+        let Some(found) = self.narrow(f, pure, None, fresh) else { return };
         scops.extend(found.accepted);
         let function = function_name(f, visible);
         candidates.extend(found.nests.into_iter().map(|n| Candidate {
@@ -418,12 +438,13 @@ impl Source {
         region: &Region,
         pure: &BTreeSet<String>,
         scops: &mut Vec<ScopAst>,
+        fresh: &mut FreshNames,
     ) -> Option<Vec<Diagnostic>> {
         if !region.items.iter().any(|n| detect::is_while(*n)) {
             return None;
         }
         let f = enclosing_function(region.block)?;
-        let found = self.narrow(f, pure, Some(region.open.start_byte()))?;
+        let found = self.narrow(f, pure, Some(region.open.start_byte()), fresh)?;
         if found.accepted.is_empty() {
             return None;
         }
@@ -441,7 +462,13 @@ impl Source {
     /// the pragma region whose `#pragma scop` starts at byte `within`
     /// (see [`Source::around_loops`]), with every span on the file. `None`
     /// for a function that does not parse.
-    fn narrow(&self, f: Node, pure: &BTreeSet<String>, within: Option<usize>) -> Option<detect::Found<ScopAst>> {
+    fn narrow(
+        &self,
+        f: Node,
+        pure: &BTreeSet<String>,
+        within: Option<usize>,
+        fresh: &mut FreshNames,
+    ) -> Option<detect::Found<ScopAst>> {
         let visible = self.cpp.visible.as_str();
         if !syntax_errors(f).is_empty() || f.child_by_field_name("body").is_none() {
             return None;
@@ -488,7 +515,7 @@ impl Source {
                     .with_label("regenerated, it would apply to other code")
                     .with_note(format!("the pragma is at byte {}", pragma.start)));
             }
-            let ast = extract::extract(region, text, &names, Some(g))?;
+            let ast = extract::extract(region, text, &names, Some(g), fresh)?;
             let ast = match &analysed {
                 Some(a) => expanded::to_source(ast, a, &self.text),
                 None => ast,
@@ -536,7 +563,7 @@ impl Source {
     /// with its macros expanded ([`macros::expand_text`]), except the
     /// integer constants, which stay parameters under their names; the
     /// result is mapped back onto the file ([`expanded::to_source`]).
-    fn extract(&self, region: &Region, pure: &BTreeSet<String>) -> Result<ScopAst, Diagnostic> {
+    fn extract(&self, region: &Region, pure: &BTreeSet<String>, fresh: &mut FreshNames) -> Result<ScopAst, Diagnostic> {
         let visible = self.cpp.visible.as_str();
         let function = enclosing_function(region.block);
         if let Some(bad) = function.and_then(|f| syntax_errors(f).into_iter().next()) {
@@ -559,7 +586,13 @@ impl Source {
         let values = expanded::macro_values(&table, &constants);
         let names = |root, src, f| Names::collect(root, src, f, &values).with_unit(Some(self.unit.clone()), pure);
         let Some(f) = function.filter(|_| !holds_multifor(region)) else {
-            return extract::extract(region, visible, &names(self.tree.root_node(), visible, function), function);
+            return extract::extract(
+                region,
+                visible,
+                &names(self.tree.root_node(), visible, function),
+                function,
+                fresh,
+            );
         };
         let expandable: macros::Macros = table
             .iter()
@@ -571,7 +604,13 @@ impl Source {
                 .with_label("this invocation")
         })?;
         if !map.expanded_any() {
-            return extract::extract(region, visible, &names(self.tree.root_node(), visible, function), function);
+            return extract::extract(
+                region,
+                visible,
+                &names(self.tree.root_node(), visible, function),
+                function,
+                fresh,
+            );
         }
         let analysed = expanded::Analysed::new(visible, f.byte_range(), body, map)?;
         let root = analysed.tree.root_node();
@@ -586,7 +625,7 @@ impl Source {
             .with_label("this region"));
         };
         let function = enclosing_function(twin.block);
-        let ast = extract::extract(twin, &analysed.text, &names(root, &analysed.text, function), function)
+        let ast = extract::extract(twin, &analysed.text, &names(root, &analysed.text, function), function, fresh)
             .map_err(|d| Diagnostic { span: analysed.map.source_range(&d.span), ..d })?;
         Ok(expanded::to_source(ast, &analysed, &self.text))
     }

@@ -32,13 +32,13 @@
 //! come from one iteration of the expanded loops, a function of the
 //! parameters (doitgen's last `q`), and to fill a convex set of cells.
 
-use crate::frontend::decls::{fresh_name, VarDecl};
+use crate::frontend::decls::VarDecl;
 use crate::frontend::qexpr::{CmpOp, Cond, QExpr, Var};
 use crate::frontend::{Access, AccessKind, Iterator, ScopAst, Stmt};
 use crate::model::affine::{LinExpr, Term};
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
 use crate::model::{array_tuple, bounds, params_decl, statement_index, Scop};
-use std::collections::BTreeSet;
+use crate::names::FreshNames;
 use std::ops::Range;
 
 /// An array that holds a variable's copies, one per iteration of the
@@ -110,8 +110,8 @@ pub fn candidates(ast: &ScopAst) -> Vec<String> {
 }
 
 /// The SCoP with every expandable web of the variables `variables`
-/// expanded (new names clear of `taken`), or `None` if there is none.
-pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> IslResult<Option<Expansion>> {
+/// expanded (new names minted by `names`), or `None` if there is none.
+pub fn expand(scop: &Scop, variables: &[String], names: &mut FreshNames) -> IslResult<Option<Expansion>> {
     let mut webs = Vec::new();
     for (variable, decl) in scop.ast.arrays.iter().filter(|(v, _)| variables.contains(v)) {
         let Some(loops) = loops_to_expand(decl) else { continue };
@@ -122,7 +122,6 @@ pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> Is
     }
     let mut ast = scop.ast.clone();
     let (mut arrays, mut in_place) = (Vec::new(), Vec::new());
-    let mut names = taken.clone();
     // Each web's home is checked on the program with the earlier webs
     // already in their homes (two sums must not share one cell).
     let mut rewritten: Option<Scop> = None;
@@ -150,12 +149,11 @@ pub fn expand(scop: &Scop, variables: &[String], taken: &BTreeSet<String>) -> Is
             rewritten = Some(Scop::build(ast.clone()).map_err(|e| isl::IslError(format!("{e:?}")))?);
             continue;
         }
-        let name = fresh_name(&format!("polyc_{}", web.variable), |n| names.contains(n));
-        names.insert(name.clone());
+        let name = names.mint(&format!("polyc_{}", web.variable));
         let decl = ast.arrays.iter().find(|(a, _)| *a == web.variable).map(|(_, d)| d.clone()).unwrap_or_default();
         let (ty, base) = (decl.ty, decl.base);
         let copy = match &web.last {
-            Some(last) => match copy_back(&ast, &web, &name, last, &mut names) {
+            Some(last) => match copy_back(&ast, &web, &name, last, names) {
                 Some(copy) => Some(copy),
                 None => continue,
             },
@@ -544,7 +542,7 @@ fn redirected(stmt: &Stmt, variable: &str, onto: &Redirect) -> Stmt {
 /// The statement, run after the SCoP, that copies the web's last values
 /// from their copies back into its variable: `x[c0] = name[at - lo][c0];`
 /// over the cells they fill. `None` if an expression has a floor.
-fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mut BTreeSet<String>) -> Option<Stmt> {
+fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mut FreshNames) -> Option<Stmt> {
     let rank = web.extents.len() - web.loops.len();
     let copy: Vec<LinExpr> = last.at.iter().zip(&web.lower).map(|(at, lo)| at.add(&LinExpr::constant(-lo))).collect();
     let mut domain = Cond::True;
@@ -554,8 +552,7 @@ fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mu
     }
     let iterators: Vec<Iterator> = (0..rank)
         .map(|j| {
-            let it = fresh_name(&format!("{}_i{j}", web.variable), |n| names.contains(n));
-            names.insert(it.clone());
+            let it = names.mint(&format!("{}_i{j}", web.variable));
             Iterator { name: it, ty: "long".to_string(), descending: false }
         })
         .collect();

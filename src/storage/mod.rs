@@ -15,14 +15,13 @@ pub mod rewrite;
 pub mod smo;
 pub mod split;
 
-use crate::frontend::decls::fresh_name;
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::isl::{self, IslResult, Set};
 use crate::model::{array_tuple, params_decl, Scop};
+use crate::names::FreshNames;
 use lifetime::{Conflicts, RunOrder, Unanalysable};
 use mapping::Mapping;
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// How temporary arrays are contracted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -178,17 +177,16 @@ impl Contraction {
 }
 
 /// The temporary arrays of `scop` that a proven mapping by
-/// `options.method` stores in fewer cells (new names clear of `taken`).
+/// `options.method` stores in fewer cells (new names minted by `names`).
 pub fn contractions(
     scop: &Scop,
     order: &RunOrder,
     options: &StorageOptions,
-    taken: &BTreeSet<String>,
+    names: &mut FreshNames,
 ) -> IslResult<Vec<Contraction>> {
     let on = Analysis::new(scop, order, options);
     let values = &on.values;
     let mut out = Vec::new();
-    let mut names = taken.clone();
     // A live-out array keeps its storage: code after the SCoP reads it
     // where it was (its last values would need copying back).
     for array in temporaries(scop, options).filter(|a| !is_live_out(scop, options, a)) {
@@ -211,8 +209,7 @@ pub fn contractions(
                 continue;
             };
             let base = if split { format!("polyc_{array}_{k}") } else { format!("polyc_{array}") };
-            let name = fresh_name(&base, |n| names.contains(n));
-            names.insert(name.clone());
+            let name = names.mint(&base);
             out.push(Contraction {
                 array: array.to_string(),
                 name,

@@ -18,7 +18,7 @@ use super::{parse_int, Extractor, Res};
 use crate::diagnostics::Code;
 use crate::frontend::decls::walk;
 use crate::frontend::qexpr::{QExpr, Var};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use tree_sitter::Node;
 
 /// A product of iterators and parameters (their depths and indices,
@@ -129,9 +129,7 @@ impl Extractor<'_> {
             let k = self.params.iter().position(|p| p == name).expect("a definition is a parameter");
             return QExpr::Var(Var::Param(k));
         }
-        let taken: BTreeSet<String> =
-            self.params.iter().chain(self.definitions.iter().map(|(n, _)| n)).cloned().collect();
-        let name = self.names.fresh(base, &taken);
+        let name = self.fresh.mint(base);
         self.definitions.push((name.clone(), text));
         self.params.push(name);
         QExpr::Var(Var::Param(self.params.len() - 1))
