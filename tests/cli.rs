@@ -128,3 +128,52 @@ fn unroll_and_jam_is_on_by_default_and_can_be_set_or_turned_off() {
     assert_eq!(status, Some(2));
     assert!(err.contains("unroll-and-jam factor 0 is out of range"), "{err}");
 }
+
+/// `--tile=diamond` on gemm (no time loop) falls back to what
+/// `--tile=rect` does, and says what that is: gemm alone gets no tiles
+/// (the output is the source), with `--simd` rectangular tiles.
+#[test]
+fn the_diamond_fallback_says_what_the_output_does() {
+    let gemm = root().join("corpus/gemm.c");
+    let gemm = gemm.to_str().unwrap();
+    let source = std::fs::read_to_string(gemm).unwrap();
+    for (flags, tiled) in [(&[][..], false), (&["--simd"][..], true)] {
+        let (_, rect, _) = polyc(&[&[gemm, "--tile=rect"], flags].concat());
+        let (status, diamond, err) = polyc(&[&[gemm, "--tile=diamond"], flags].concat());
+        assert_eq!(status, Some(0), "{err}");
+        assert_eq!(diamond, rect, "{flags:?}: the fallback is --tile=rect");
+        let (_, schedule, _) = polyc(&[&[gemm, "--tile=rect", "--emit=schedule"], flags].concat());
+        assert_eq!(schedule.contains("tile=rect"), tiled, "{schedule}");
+        let says = if tiled {
+            "tile=diamond not applied: a dependence stays within one iteration of the outer loop (one time step of \
+             a statement), which forbids concurrent start; tiled with rectangles instead"
+        } else {
+            "tile=diamond not applied: a dependence stays within one iteration of the outer loop (one time step of \
+             a statement), which forbids concurrent start; not tiled: rectangular tiles, tried instead, do not pay \
+             here either (as with --tile=rect)"
+        };
+        assert!(err.contains(says), "{flags:?}: {err}");
+        assert_eq!(diamond == source, !tiled && flags.is_empty(), "{flags:?}");
+    }
+}
+
+/// Running out of the isl operation budget has its own code, P0022, in
+/// planning (no transformation applied) and in modelling (the SCoP kept).
+#[test]
+fn an_isl_budget_that_runs_out_is_p0022() {
+    let gemm = root().join("corpus/gemm.c");
+    let gemm = gemm.to_str().unwrap();
+    let source = std::fs::read_to_string(gemm).unwrap();
+    for (budget, says) in [
+        ("20000", "warning[P0022]: no transformation applied: planning ran out of 2000 isl operations"),
+        ("1000", "warning[P0022]: SCoP kept unchanged: isl: maximal number of operations exceeded"),
+    ] {
+        let (status, out, err) = polyc(&[gemm, "--isl-budget", budget, "--time-budget", "0"]);
+        assert_eq!(status, Some(0), "{err}");
+        assert!(err.contains(says) && !err.contains("P0014") && !err.contains("P0011"), "{budget}: {err}");
+        assert_eq!(out, source, "{budget}: the SCoP is kept as written");
+    }
+    let (status, explained, _) = polyc(&["--explain", "P0022"]);
+    assert_eq!(status, Some(0));
+    assert!(explained.starts_with("P0022: isl counts the operations") && explained.contains("--isl-budget"));
+}
