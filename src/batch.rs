@@ -194,7 +194,7 @@ fn compile_one(relative: &Path, config: &Config) -> FileReport {
     let start = Instant::now();
     let input = config.input_dir.join(relative);
     let output = config.output_dir.join(relative);
-    let result = compile_and_write(&input, &output, &config.options);
+    let result = compile_and_write(&input, &output, config);
     FileReport::new(relative, result, start.elapsed())
 }
 
@@ -210,10 +210,10 @@ impl Failure {
     }
 }
 
-fn compile_and_write(input: &Path, output: &Path, options: &Options) -> Result<Outcome, Failure> {
+fn compile_and_write(input: &Path, output: &Path, config: &Config) -> Result<Outcome, Failure> {
     let text = read_text(input)?;
-    let outcome = compile_catching_panics(text, input, options)?;
-    write_output(output, &outcome.output)?;
+    let outcome = compile_catching_panics(text, input, &config.options)?;
+    write_output(output, outcome.output.as_bytes(), config)?;
     Ok(outcome)
 }
 
@@ -244,12 +244,21 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("no message")
 }
 
-fn write_output(path: &Path, contents: &str) -> Result<(), Failure> {
+/// Write a result where `path` leads, unless a symbolic link there leads
+/// into the input directory (outside the output directory), where it
+/// could replace an input.
+fn write_output(path: &Path, contents: &[u8], config: &Config) -> Result<(), Failure> {
     let cannot_write = |e: std::io::Error| Failure::new(Code::E0003, format!("cannot write `{}`: {e}", path.display()));
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(cannot_write)?;
     }
-    driver::write_atomically(path, contents).map_err(cannot_write)
+    let inputs = config.input_dir.canonicalize().map_err(cannot_write)?;
+    let outputs = config.output_dir.canonicalize().map_err(cannot_write)?;
+    if path.canonicalize().is_ok_and(|target| target.starts_with(&inputs) && !target.starts_with(&outputs)) {
+        let why = format!("cannot write `{}`: it leads into the input directory", path.display());
+        return Err(Failure::new(Code::E0003, why));
+    }
+    driver::write_output(path, contents).map_err(cannot_write)
 }
 
 impl FileReport {

@@ -522,7 +522,7 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
         use std::io::Write;
         std::io::stdout().write_all(outcome.output.as_bytes())
     } else {
-        driver::write_atomically(&PathBuf::from(&cli.output), &outcome.output)
+        driver::write_output(&PathBuf::from(&cli.output), outcome.output.as_bytes())
     };
     if let Err(e) = written {
         eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", cli.output);
@@ -561,7 +561,8 @@ fn run_batch(args: BatchArgs, preprocessor: cpp::Flags) -> ExitCode {
     };
     print!("{}", report.table());
     if let Some(path) = &args.report {
-        let written = report.to_json().map_err(std::io::Error::other).and_then(|j| driver::write_atomically(path, &j));
+        let written =
+            report.to_json().map_err(std::io::Error::other).and_then(|j| driver::write_output(path, j.as_bytes()));
         if let Err(e) = written {
             eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", path.display());
             return ExitCode::from(4);

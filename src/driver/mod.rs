@@ -22,6 +22,7 @@ mod live;
 mod parallelism;
 mod plan;
 mod reports;
+mod write;
 use expansion::{expanded_plan, Expanded};
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
@@ -30,6 +31,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
+pub use write::write_output;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Emit {
@@ -1056,18 +1058,6 @@ fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<Scanned> {
     }
     let context = Set::parse(&isl::set_text(n_params, 0, ""))?;
     Ok((scan::scan(stmts, dims, n_params, &context)?, dims))
-}
-
-/// Write `contents` to `path` atomically: a temporary file in the same
-/// directory, then a rename.
-pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.polyc-tmp", std::process::id()));
-    std::fs::write(&tmp, contents)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 /// `printf("S<k> %ld %ld\n", (long)(i), (long)(j));` in place of statement
