@@ -25,11 +25,14 @@ unroll-and-jam; where scalars are expanded into arrays, only if their
 allocation succeeds.
 
 Exit codes:
-  0  success (warnings, if any, were printed; rejected SCoPs are kept unchanged)
-  1  --strict and at least one SCoP was rejected (the output is still written),
-     or --emit=svg drew no picture (nothing is written)
-  2  usage error
-  3  the input cannot be read or does not parse as C (nothing is written)
+  0  the output is written (rejected SCoPs, and text that does not parse as C,
+     are copied unchanged with a warning)
+  1  --strict and some warning (a rejected SCoP, a step not applied, text that
+     does not parse; the output is still written), or --emit=svg drew no
+     picture (nothing is written)
+  2  usage error, or -o names the input without --in-place (nothing is written)
+  3  the input cannot be read, or a `multifor` in it cannot be compiled
+     (nothing is written)
   4  the output cannot be written
 
 `polyc batch --help` for the batch mode and its exit codes.";
@@ -38,7 +41,8 @@ const BATCH_EXIT_CODES: &str = "\
 Exit codes:
   0  every file was compiled and written (rejected SCoPs are kept unchanged)
   2  usage error (including DIR not a directory, or OUTDIR equal to or containing DIR)
-  3  at least one file could not be read, parsed or written (every other file is written)
+  3  at least one file could not be read, compiled (a `multifor` that cannot be) or
+     written (every other file is written)
   4  the output directory or the report cannot be written";
 
 #[derive(Parser, Debug)]

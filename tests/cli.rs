@@ -129,6 +129,52 @@ fn unroll_and_jam_is_on_by_default_and_can_be_set_or_turned_off() {
     assert!(err.contains("unroll-and-jam factor 0 is out of range"), "{err}");
 }
 
+/// Each exit code `--help` documents is what polyc returns in the
+/// situation it names, and nothing is written where it says so.
+#[test]
+fn the_exit_codes_are_those_the_help_documents() {
+    let dir = scratch("cli-exit-codes");
+    let out = dir.join("out.c");
+    let out_arg = out.to_str().unwrap();
+    let (_, help, _) = polyc(&["--help"]);
+    let section = help.split("Exit codes:\n").nth(1).and_then(|s| s.split("\n\n").next()).unwrap_or("");
+    // A code's line is `  N  what`; the lines after it that go on are indented further.
+    let codes: Vec<&str> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ")?.split_once("  ").map(|(code, _)| code))
+        .filter(|code| !code.is_empty())
+        .collect();
+    assert_eq!(codes, ["0", "1", "2", "3", "4"], "{help}");
+    assert!(help.contains("  3  the input cannot be read, or a `multifor` in it cannot be compiled"), "{help}");
+    let unparsable = root().join("tests/unparsable.c");
+    let unparsable = unparsable.to_str().unwrap();
+    // 0: text that does not parse is copied.
+    assert_eq!(polyc(&[unparsable, "-o", out_arg]).0, Some(0));
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(unparsable).unwrap());
+    std::fs::remove_file(&out).unwrap();
+    // 1: --strict and a warning, the output still written; a picture not drawn.
+    assert_eq!(polyc(&[unparsable, "-o", out_arg, "--strict"]).0, Some(1));
+    assert!(out.exists());
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(polyc(&[unparsable, "--emit=svg", "-o", out_arg]).0, Some(1));
+    assert!(!out.exists());
+    // 2: usage error.
+    assert_eq!(polyc(&[unparsable, "--no-such-flag", "-o", out_arg]).0, Some(2));
+    assert!(!out.exists());
+    // 3: an input that cannot be read; a multifor that cannot be compiled.
+    let missing = dir.join("missing.c");
+    let (status, _, err) = polyc(&[missing.to_str().unwrap(), "-o", out_arg]);
+    assert_eq!(status, Some(3), "{err}");
+    assert!(err.contains("error[E0002]"), "{err}");
+    let multifor = root().join("tests/multifor/grain_zero.c");
+    assert_eq!(polyc(&[multifor.to_str().unwrap(), "-o", out_arg]).0, Some(3));
+    assert!(!out.exists());
+    // 4: an output that cannot be written.
+    let (status, _, err) = polyc(&[unparsable, "-o", dir.to_str().unwrap()]);
+    assert_eq!(status, Some(4), "{err}");
+    assert!(err.contains("error[E0003]"), "{err}");
+}
+
 /// `--tile=diamond` on gemm (no time loop) falls back to what
 /// `--tile=rect` does, and says what that is: gemm alone gets no tiles
 /// (the output is the source), with `--simd` rectangular tiles.
