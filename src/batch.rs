@@ -5,6 +5,7 @@
 
 use crate::diagnostics::{line_col, Cause, Code, Diagnostic};
 use crate::driver::{self, Options, Outcome, ScopStatus, ScopSummary};
+use crate::frontend::encoding::{self, Encoding};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -211,15 +212,15 @@ impl Failure {
 }
 
 fn compile_and_write(input: &Path, output: &Path, config: &Config) -> Result<Outcome, Failure> {
-    let text = read_text(input)?;
+    let (text, encoding) = read_text(input)?;
     let outcome = compile_catching_panics(text, input, &config.options)?;
-    write_output(output, outcome.output.as_bytes(), config)?;
+    write_output(output, &encoding.encode(&outcome.output), config)?;
     Ok(outcome)
 }
 
-fn read_text(path: &Path) -> Result<String, Failure> {
+fn read_text(path: &Path) -> Result<(String, Encoding), Failure> {
     let bytes = std::fs::read(path).map_err(|e| Failure::new(Code::E0002, format!("cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| Failure::new(Code::E0002, "the input is not UTF-8 text".into()))
+    encoding::decode(bytes).map_err(|why| Failure::new(Code::E0002, why))
 }
 
 /// A bug in polyc triggered by one file must not take the batch down with it.

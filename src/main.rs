@@ -8,6 +8,7 @@ use polyc::driver::{
 };
 use polyc::emit::svg::SvgOptions;
 use polyc::frontend::cpp::{self, MacroFlag};
+use polyc::frontend::encoding;
 use polyc::storage::{Method, StorageOptions};
 use polyc::tile::hw::Hardware;
 use std::io::IsTerminal;
@@ -478,14 +479,10 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
     };
     let name = input.display().to_string();
     let color = std::io::stderr().is_terminal();
-    let text = match std::fs::read(input).map(String::from_utf8) {
-        Ok(Ok(t)) => t,
-        Ok(Err(_)) => {
-            return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, "the input is not UTF-8 text"), color)
-        }
-        Err(e) => {
-            return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, format!("cannot read `{name}`: {e}")), color)
-        }
+    let decoded = std::fs::read(input).map_err(|e| format!("cannot read `{name}`: {e}")).and_then(encoding::decode);
+    let (text, encoding) = match decoded {
+        Ok(decoded) => decoded,
+        Err(why) => return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, why), color),
     };
     if cli.output != "-" && !cli.in_place && same_file(input, std::path::Path::new(&cli.output)) {
         eprintln!("polyc: refusing to overwrite the input `{name}`; pass --in-place to allow it");
@@ -522,11 +519,12 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
         }
         return ExitCode::from(1);
     }
+    let output = encoding.encode(&outcome.output);
     let written = if cli.output == "-" {
         use std::io::Write;
-        std::io::stdout().write_all(outcome.output.as_bytes())
+        std::io::stdout().write_all(&output)
     } else {
-        driver::write_output(&PathBuf::from(&cli.output), outcome.output.as_bytes())
+        driver::write_output(&PathBuf::from(&cli.output), &output)
     };
     if let Err(e) = written {
         eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", cli.output);
