@@ -5,6 +5,7 @@
 
 use crate::diagnostics::{line_col, Cause, Code, Diagnostic};
 use crate::driver::{self, Options, Outcome, ScopStatus, ScopSummary};
+use crate::frontend::encoding::{self, Encoding};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -194,7 +195,7 @@ fn compile_one(relative: &Path, config: &Config) -> FileReport {
     let start = Instant::now();
     let input = config.input_dir.join(relative);
     let output = config.output_dir.join(relative);
-    let result = compile_and_write(&input, &output, &config.options);
+    let result = compile_and_write(&input, &output, config);
     FileReport::new(relative, result, start.elapsed())
 }
 
@@ -210,16 +211,16 @@ impl Failure {
     }
 }
 
-fn compile_and_write(input: &Path, output: &Path, options: &Options) -> Result<Outcome, Failure> {
-    let text = read_text(input)?;
-    let outcome = compile_catching_panics(text, input, options)?;
-    write_output(output, &outcome.output)?;
+fn compile_and_write(input: &Path, output: &Path, config: &Config) -> Result<Outcome, Failure> {
+    let (text, encoding) = read_text(input)?;
+    let outcome = compile_catching_panics(text, input, &config.options)?;
+    write_output(output, &encoding.encode(&outcome.output), config)?;
     Ok(outcome)
 }
 
-fn read_text(path: &Path) -> Result<String, Failure> {
+fn read_text(path: &Path) -> Result<(String, Encoding), Failure> {
     let bytes = std::fs::read(path).map_err(|e| Failure::new(Code::E0002, format!("cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| Failure::new(Code::E0002, "the input is not UTF-8 text".into()))
+    encoding::decode(bytes).map_err(|why| Failure::new(Code::E0002, why))
 }
 
 /// A bug in polyc triggered by one file must not take the batch down with it.
@@ -244,12 +245,21 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
         .unwrap_or("no message")
 }
 
-fn write_output(path: &Path, contents: &str) -> Result<(), Failure> {
+/// Write a result where `path` leads, unless a symbolic link there leads
+/// into the input directory (outside the output directory), where it
+/// could replace an input.
+fn write_output(path: &Path, contents: &[u8], config: &Config) -> Result<(), Failure> {
     let cannot_write = |e: std::io::Error| Failure::new(Code::E0003, format!("cannot write `{}`: {e}", path.display()));
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(cannot_write)?;
     }
-    driver::write_atomically(path, contents).map_err(cannot_write)
+    let inputs = config.input_dir.canonicalize().map_err(cannot_write)?;
+    let outputs = config.output_dir.canonicalize().map_err(cannot_write)?;
+    if path.canonicalize().is_ok_and(|target| target.starts_with(&inputs) && !target.starts_with(&outputs)) {
+        let why = format!("cannot write `{}`: it leads into the input directory", path.display());
+        return Err(Failure::new(Code::E0003, why));
+    }
+    driver::write_output(path, contents).map_err(cannot_write)
 }
 
 impl FileReport {

@@ -29,7 +29,7 @@ pub enum Code {
     P0009,
     /// Preprocessor directive inside a SCoP.
     P0010,
-    /// Polyhedral computation failed or ran out of its budget.
+    /// Polyhedral computation failed.
     P0011,
     /// SCoP with no statement.
     P0012,
@@ -49,6 +49,8 @@ pub enum Code {
     P0019,
     /// A declaration, or an expression statement that is no assignment or call, in a SCoP.
     P0020,
+    /// The isl operation budget ran out: the SCoP, or one step, kept as written.
+    P0022,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -66,7 +68,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -87,6 +89,7 @@ impl Code {
         Code::P0018,
         Code::P0019,
         Code::P0020,
+        Code::P0022,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -118,6 +121,7 @@ impl Code {
             Code::P0018 => "P0018",
             Code::P0019 => "P0019",
             Code::P0020 => "P0020",
+            Code::P0022 => "P0022",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -190,8 +194,8 @@ impl Code {
                 them outside the region."
             }
             Code::P0011 => {
-                "The polyhedral computation for this SCoP failed or exceeded its operation \
-                budget; the SCoP is emitted unchanged. Raise `--isl-budget` or simplify the region."
+                "The polyhedral computation for this SCoP failed; the SCoP is emitted unchanged. \
+                Simplify the region."
             }
             Code::P0012 => "The SCoP region holds no statement; it is emitted unchanged.",
             Code::P0013 => {
@@ -247,6 +251,16 @@ impl Code {
                 declaration (other than a `for` initialiser) makes storage dynamic, and an \
                 expression statement that assigns nothing is not modelled. Declare the variable \
                 before the region."
+            }
+            Code::P0022 => {
+                "isl counts the operations it spends on each SCoP and stops at `--isl-budget` (20 \
+                million by default, about five seconds). A SCoP whose model or dependences run out \
+                of it is emitted as written. Planning, and generating the loops of a transformed \
+                schedule, get a tenth of it each: out of it in planning, no transformation is \
+                applied (the SCoP keeps its source text); in generating the loops, the SCoP keeps \
+                its original schedule (diamond and hexagonal tiles are planned again as \
+                rectangles). The output computes what the source computes either way. Raise \
+                `--isl-budget` to get the transformation, or split the region."
             }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \
@@ -347,6 +361,7 @@ impl Cause {
             | Code::P0016
             | Code::P0017
             | Code::P0020
+            | Code::P0022
             | Code::M0001
             | Code::M0002
             | Code::M0003

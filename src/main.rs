@@ -8,6 +8,7 @@ use polyc::driver::{
 };
 use polyc::emit::svg::SvgOptions;
 use polyc::frontend::cpp::{self, MacroFlag};
+use polyc::frontend::encoding;
 use polyc::storage::{Method, StorageOptions};
 use polyc::tile::hw::Hardware;
 use std::io::IsTerminal;
@@ -25,11 +26,14 @@ unroll-and-jam; where scalars are expanded into arrays, only if their
 allocation succeeds.
 
 Exit codes:
-  0  success (warnings, if any, were printed; rejected SCoPs are kept unchanged)
-  1  --strict and at least one SCoP was rejected (the output is still written),
-     or --emit=svg drew no picture (nothing is written)
-  2  usage error
-  3  the input cannot be read or does not parse as C (nothing is written)
+  0  the output is written (rejected SCoPs, and text that does not parse as C,
+     are copied unchanged with a warning)
+  1  --strict and some warning (a rejected SCoP, a step not applied, text that
+     does not parse; the output is still written), or --emit=svg drew no
+     picture (nothing is written)
+  2  usage error, or -o names the input without --in-place (nothing is written)
+  3  the input cannot be read, or a `multifor` in it cannot be compiled
+     (nothing is written)
   4  the output cannot be written
 
 `polyc batch --help` for the batch mode and its exit codes.";
@@ -38,7 +42,8 @@ const BATCH_EXIT_CODES: &str = "\
 Exit codes:
   0  every file was compiled and written (rejected SCoPs are kept unchanged)
   2  usage error (including DIR not a directory, or OUTDIR equal to or containing DIR)
-  3  at least one file could not be read, parsed or written (every other file is written)
+  3  at least one file could not be read, compiled (a `multifor` that cannot be) or
+     written (every other file is written)
   4  the output directory or the report cannot be written";
 
 #[derive(Parser, Debug)]
@@ -474,14 +479,10 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
     };
     let name = input.display().to_string();
     let color = std::io::stderr().is_terminal();
-    let text = match std::fs::read(input).map(String::from_utf8) {
-        Ok(Ok(t)) => t,
-        Ok(Err(_)) => {
-            return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, "the input is not UTF-8 text"), color)
-        }
-        Err(e) => {
-            return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, format!("cannot read `{name}`: {e}")), color)
-        }
+    let decoded = std::fs::read(input).map_err(|e| format!("cannot read `{name}`: {e}")).and_then(encoding::decode);
+    let (text, encoding) = match decoded {
+        Ok(decoded) => decoded,
+        Err(why) => return fail(&name, "", Diagnostic::error(Code::E0002, 0..0, why), color),
     };
     if cli.output != "-" && !cli.in_place && same_file(input, std::path::Path::new(&cli.output)) {
         eprintln!("polyc: refusing to overwrite the input `{name}`; pass --in-place to allow it");
@@ -518,11 +519,12 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
         }
         return ExitCode::from(1);
     }
+    let output = encoding.encode(&outcome.output);
     let written = if cli.output == "-" {
         use std::io::Write;
-        std::io::stdout().write_all(outcome.output.as_bytes())
+        std::io::stdout().write_all(&output)
     } else {
-        driver::write_atomically(&PathBuf::from(&cli.output), &outcome.output)
+        driver::write_output(&PathBuf::from(&cli.output), &output)
     };
     if let Err(e) = written {
         eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", cli.output);
@@ -561,7 +563,8 @@ fn run_batch(args: BatchArgs, preprocessor: cpp::Flags) -> ExitCode {
     };
     print!("{}", report.table());
     if let Some(path) = &args.report {
-        let written = report.to_json().map_err(std::io::Error::other).and_then(|j| driver::write_atomically(path, &j));
+        let written =
+            report.to_json().map_err(std::io::Error::other).and_then(|j| driver::write_output(path, j.as_bytes()));
         if let Err(e) = written {
             eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", path.display());
             return ExitCode::from(4);

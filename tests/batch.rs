@@ -77,12 +77,22 @@ fn the_corpus_is_compiled_as_by_the_single_file_mode_and_reported() {
     let _ = std::fs::remove_dir_all(&tmp);
 }
 
+/// Bytes polyc cannot read as text: one that is not UTF-8, after a
+/// character of each block of private-use characters it could read it as
+/// (`frontend::encoding`).
+fn undecodable() -> Vec<u8> {
+    let blocks = (0..512).filter_map(|k| char::from_u32(0xF_0000 + 256 * k));
+    let mut bytes = format!("/* {} */", blocks.collect::<String>()).into_bytes();
+    bytes.push(0xff);
+    bytes
+}
+
 #[test]
 fn an_unreadable_file_is_recorded_and_the_others_are_still_written() {
     let tmp = temp_scratch("batch-unparsable");
     let (input, out, report) = (tmp.join("in"), tmp.join("out"), tmp.join("r.json"));
     std::fs::create_dir_all(input.join("sub")).unwrap();
-    std::fs::write(input.join("bad.c"), [0xffu8, 0xfe, 0x00, 0x41]).unwrap();
+    std::fs::write(input.join("bad.c"), undecodable()).unwrap();
     std::fs::copy(root().join("tests/unparsable.c"), input.join("syntax.c")).unwrap();
     std::fs::copy(root().join("corpus/gemm.c"), input.join("sub/good.c")).unwrap();
     let (status, stdout, err) = polyc(&[

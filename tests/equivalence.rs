@@ -31,13 +31,16 @@ fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, Strin
     // Diamonds and hexagons fall back to rect tiles where the dependences
     // forbid them (any nest but a stencil's) or the scanner gives up.
     // So may a SCoP, or its planning, run out of the wall-clock budget
-    // (a loaded machine): the source text stays, still checked.
+    // (a loaded machine) or of isl operations (P0022): the source text
+    // stays, still checked.
     let gave_up = |d: &polyc::diagnostics::Diagnostic| {
         d.code == Code::P0015
+            || d.code == Code::P0022
             || (d.code == Code::P0014
-                && (d.message.contains("isl budget")
-                    || d.message.contains("out of time")
-                    || d.message.contains("tiled as for rect instead")
+                && (d.message.contains("out of time")
+                    || d.message.contains("tiled with rectangles instead")
+                    || d.message.contains("rectangular tiles, tried instead")
+                    || d.message.contains("planned again as for --tile=rect")
                     // A step that would need a data-dependent condition's
                     // values in an array (not built) is refused.
                     || d.message.contains("would be evaluated again before its last use")

@@ -241,9 +241,8 @@ fn input(seed: u64, index: usize, corpus: &[Vec<u8>]) -> (String, Options) {
         }
         text
     };
-    // The driver takes text: invalid UTF-8 is replaced, as `polyc` reading a file would not
-    // (it reports E0002); the bytes still reach the front end mangled.
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    // The driver takes text: the bytes as `polyc` reads a file (`frontend::encoding`).
+    let text = polyc::frontend::encoding::decode(bytes).map(|(text, _)| text).unwrap_or_default();
     let mut options = if rng.chance(8) { Options::optimising() } else { Options::default() };
     options.isl_budget = 2_000_000;
     options.time_budget = Some(Duration::from_secs(1));

@@ -23,6 +23,7 @@ mod live;
 mod parallelism;
 mod plan;
 mod reports;
+mod write;
 use expansion::{expanded_plan, Expanded};
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
@@ -30,6 +31,7 @@ use reports::{planned_schedule_report, storage_report, tile_sizes_report, with_f
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
+pub use write::write_output;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Emit {
@@ -395,6 +397,10 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                             diagnostics
                                 .push(Diagnostic::warning(Code::P0014, pragma.clone(), why).with_label("in this SCoP"));
                         }
+                        for why in r.notes.out_of_budget {
+                            diagnostics
+                                .push(Diagnostic::warning(Code::P0022, pragma.clone(), why).with_label("in this SCoP"));
+                        }
                         s.transforms = r.notes.applied;
                         if let Some(code) = r.code {
                             replacements.push((region, code, r.helpers));
@@ -423,6 +429,7 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                 let code = match e {
                     ModelError::OutOfTime(_) => Code::P0015,
                     ModelError::Alias(_) => Code::P0018,
+                    ModelError::Isl(_) if isl::out_of_budget() => Code::P0022,
                     _ => Code::P0011,
                 };
                 let d = Diagnostic::warning(code, pragma.clone(), format!("{what}: {e}")).with_label("this SCoP");
@@ -959,9 +966,10 @@ fn scan_planned(
     }
     isl::set_operation_budget(scanning_budget(options));
     let scanned = isl::within_time(plan::planning_time(options), || scan_scop(scop, &plan.scattering));
+    let out_of_budget = scanned.is_err() && isl::out_of_budget();
     let limit = match &scanned {
         Ok(None) => "out of time",
-        _ if isl::out_of_budget() => "out of isl budget",
+        _ if out_of_budget => "out of isl budget",
         _ => "scanner limitation",
     };
     let scanned = scanned.and_then(|s| s.ok_or_else(|| isl::IslError("scanning took too long".into())));
@@ -983,19 +991,28 @@ fn scan_planned(
                 ..options.clone()
             };
             let mut again = plan::plan(scop, &rect);
-            let mut refused = plan.notes.refused;
-            refused
-                .push(format!("concurrent-start tiles: loops not generated ({limit}: {e}); tiled as for rect instead"));
-            refused.append(&mut again.notes.refused);
-            again.notes.refused = refused;
+            let instead = if again.tiles() {
+                "tiled with rectangles instead"
+            } else {
+                "planned again as for --tile=rect, which tiles no band here"
+            };
+            let mut earlier = plan.notes;
+            earlier.not_applied(
+                format!("concurrent-start tiles: loops not generated ({limit}: {e}); {instead}"),
+                out_of_budget,
+            );
+            again.notes.follow(earlier);
             return scan_planned(scop, again, names, &rect);
         }
         Err(e) => Some(format!("transformed loops not generated ({limit}: {e}); original schedule kept")),
     };
     let mut original = Plan::original(scop);
     original.keep_source = !scop.ast.has_multifor();
-    original.notes.refused = plan.notes.refused;
-    original.notes.refused.extend(why);
+    let mut earlier = plan.notes;
+    if let Some(why) = why {
+        earlier.not_applied(why, out_of_budget);
+    }
+    original.notes.follow(earlier);
     // The contraction was proven for the other schedule.
     let contraction = contracted(scop, &mut original, names, options);
     if keeps_source(&original, !contraction.arrays.is_empty()) {
@@ -1044,18 +1061,6 @@ fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<Scanned> {
     }
     let context = Set::parse(&isl::set_text(n_params, 0, ""))?;
     Ok((scan::scan(stmts, dims, n_params, &context)?, dims))
-}
-
-/// Write `contents` to `path` atomically: a temporary file in the same
-/// directory, then a rename.
-pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.polyc-tmp", std::process::id()));
-    std::fs::write(&tmp, contents)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 /// `printf("S<k> %ld %ld\n", (long)(i), (long)(j));` in place of statement

@@ -54,7 +54,7 @@ pub(super) fn tile_sizes_report(scop: &Scop, names: &mut FreshNames, options: &O
         out.push_str(&format!("{sized}\n"));
     }
     out.push_str(&format!("applied: {}\n", plan.notes.applied.join(", ")));
-    for why in &plan.notes.refused {
+    for why in plan.notes.refused.iter().chain(&plan.notes.out_of_budget) {
         out.push_str(&format!("refused: {why}\n"));
     }
     Ok(out)
@@ -71,7 +71,7 @@ pub(super) fn storage_report(scop: &Scop, options: &Options) -> Result<Vec<stora
 /// `--emit=schedule`: what was applied, each statement's time map, the marks.
 fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
     let mut out = format!("applied: {}\n", plan.notes.applied.join(", "));
-    for why in &plan.notes.refused {
+    for why in plan.notes.refused.iter().chain(&plan.notes.out_of_budget) {
         out.push_str(&format!("refused: {why}\n"));
     }
     for m in &plan.scattering.maps {

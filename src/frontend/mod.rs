@@ -2,11 +2,13 @@
 //! (tree-sitter-c plus `multifor`), find the `#pragma scop` regions and
 //! the `multifor` statements outside them, and turn each into a
 //! [`ScopAst`], or a diagnostic saying why it cannot be one. Every byte
-//! outside the regions is left to the driver to copy unchanged.
+//! outside the regions is left to the driver to copy unchanged. A file
+//! that is not UTF-8 is read through [`encoding`].
 
 pub mod cpp;
 pub mod decls;
 mod detect;
+pub mod encoding;
 mod expanded;
 mod extract;
 pub mod language;

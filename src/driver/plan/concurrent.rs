@@ -45,10 +45,23 @@ impl Planner<'_> {
         Ok(applied)
     }
 
-    /// Note that `name` is not applied, and why.
+    /// Keep why `name` is not applied for [`Planner::note_rect_fallback`].
     fn refuse_concurrent(&mut self, name: &str, why: &str) -> IslResult<bool> {
-        self.notes.refused(format!("{name} not applied: {why}; tiled as for rect instead"));
+        self.concurrent_refused = Some(format!("{name} not applied: {why}"));
         Ok(false)
+    }
+
+    /// Note a refusal of concurrent-start tiles with what the nest got
+    /// instead: rectangular tiles only where `--tile=rect` would tile it
+    /// (gemm without `--parallel` or `--simd`: none, the source's loops).
+    pub(super) fn note_rect_fallback(&mut self) {
+        let Some(refused) = self.concurrent_refused.take() else { return };
+        let instead = if super::tiles(&self.notes) {
+            "tiled with rectangles instead"
+        } else {
+            "not tiled: rectangular tiles, tried instead, do not pay here either (as with --tile=rect)"
+        };
+        self.notes.refused(format!("{refused}; {instead}"));
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Notes {
     pub applied: Vec<String>,
     /// Transformations refused, with the reason (each becomes a warning).
     pub refused: Vec<String>,
+    /// Steps not taken as the isl operation budget ran out (each becomes
+    /// a `P0022` warning).
+    pub out_of_budget: Vec<String>,
     /// The tile sizes chosen, and why, per band (`--emit=tile-sizes`).
     pub tile_sizes: Vec<String>,
 }
@@ -61,6 +64,22 @@ impl Notes {
         }
     }
 
+    /// Note a step not applied: as out of budget or as refused.
+    pub fn not_applied(&mut self, why: String, out_of_budget: bool) {
+        if out_of_budget {
+            self.out_of_budget.push(why);
+        } else {
+            self.refused(why);
+        }
+    }
+
+    /// Put the refusals of `earlier` (an earlier plan's) before these.
+    pub fn follow(&mut self, earlier: Notes) {
+        let refused = std::mem::replace(&mut self.refused, earlier.refused);
+        refused.into_iter().for_each(|r| self.refused(r));
+        self.out_of_budget.splice(0..0, earlier.out_of_budget);
+    }
+
     pub fn sized(&mut self, why: String) {
         if !self.tile_sizes.contains(&why) {
             self.tile_sizes.push(why);
@@ -70,6 +89,7 @@ impl Notes {
     fn merge(&mut self, other: Notes) {
         other.applied.iter().for_each(|a| self.applied(a));
         other.refused.into_iter().for_each(|r| self.refused(r));
+        self.out_of_budget.extend(other.out_of_budget);
         other.tile_sizes.into_iter().for_each(|s| self.sized(s));
     }
 }
@@ -101,6 +121,9 @@ struct Planner<'a> {
     /// The time dimensions that name a tile (see [`Plan::tile_prefix`]),
     /// of the outermost tiling so far.
     tile_prefix: usize,
+    /// Why concurrent-start tiles were refused, noted once planning knows
+    /// what the rectangular fallback did.
+    concurrent_refused: Option<String>,
 }
 
 /// The name of the step back to a nest's original schedule.
@@ -182,9 +205,15 @@ pub fn plan_relaxing(scop: &Scop, options: &Options, relaxed: &[String]) -> Plan
                 .refused(format!("no transformation applied: scheduling and planning ran out of time ({share} s)"));
             kept
         }
+        Err(_) if out_of_budget => {
+            let budget = planning_budget(options);
+            kept.notes
+                .out_of_budget
+                .push(format!("no transformation applied: planning ran out of {budget} isl operations"));
+            kept
+        }
         Err(e) => {
-            let why = if out_of_budget { "out of isl budget".to_string() } else { format!("isl error ({e})") };
-            kept.notes.refused(format!("no transformation applied: {why}"));
+            kept.notes.refused(format!("no transformation applied: isl error ({e})"));
             kept
         }
     }
@@ -224,6 +253,7 @@ fn transformed(scop: &Scop, options: &Options, relaxed: &[String]) -> IslResult<
         }
         p.mark(options)?;
         p.original_order_unless_it_gains(options)?;
+        p.note_rect_fallback();
     }
     let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
     let scattering = Scattering::join(&nests, n_params)?;
@@ -396,6 +426,7 @@ impl<'a> Planner<'a> {
                 parallel_with_private: HashMap::new(),
                 tiled_bands: Vec::new(),
                 tile_prefix: 0,
+                concurrent_refused: None,
             });
         }
         Ok(planners)
