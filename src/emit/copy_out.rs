@@ -108,8 +108,8 @@ impl Printer<'_> {
 
     /// Fresh names for the record of `var`'s writes. The suffixes hold no
     /// underscore, so two variables' names never meet.
-    fn record_names(&self, var: &str) -> Record {
-        let name = |suffix: &str| self.fresh_name(&format!("polyc_{var}_{suffix}"));
+    fn record_names(&mut self, var: &str) -> Record {
+        let mut name = |suffix: &str| self.fresh_name(&format!("polyc_{var}_{suffix}"));
         Record {
             var: var.to_string(),
             wrote: name("wrote"),

@@ -33,7 +33,7 @@ impl Printer<'_> {
     fn walk(&mut self, table: &RowTable, guard: Option<&str>, depth: usize) -> RowWalk {
         let footprint = &table.footprint;
         let a = footprint.array.as_str();
-        let name = |what: &str| self.fresh_name(&format!("polyc_{a}_{what}"));
+        let mut name = |what: &str| self.fresh_name(&format!("polyc_{a}_{what}"));
         let walk = RowWalk { array: a.to_string(), holds: name("rows"), low: name("low"), end: name("end") };
         let (up, down, last, last_end) = (name("up"), name("down"), name("last"), name("last_end"));
         let (row, start, end) =
