@@ -123,6 +123,25 @@ fn a_link_to_a_fifo_writes_into_the_fifo() {
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO is still a FIFO");
 }
 
+/// `/proc/self/fd/1`, and `/dev/fd/1` (a link in a linked directory),
+/// with the standard output redirected to a file: the file the process
+/// holds open is written through, not replaced.
+#[test]
+fn an_open_file_named_through_proc_is_written_through() {
+    let dir = scratch("output-path-proc");
+    let (input, expected) = gemm_and_expected(&dir);
+    for name in ["/proc/self/fd/1", "/dev/fd/1"] {
+        let redirected = dir.join("redirected.c");
+        let file = std::fs::File::create(&redirected).unwrap();
+        let inode = std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(&redirected).unwrap());
+        let out = Command::new(polyc_bin()).arg(&input).args(["-o", name]).stdout(file).output().expect("polyc runs");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(std::fs::read(&redirected).unwrap(), expected, "{name}");
+        let after = std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(&redirected).unwrap());
+        assert_eq!(after, inode, "{name}: the open file was replaced");
+    }
+}
+
 #[test]
 fn a_link_to_the_input_is_refused_and_the_input_untouched() {
     let dir = scratch("output-path-input");

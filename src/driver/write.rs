@@ -26,19 +26,20 @@ pub fn write_output(path: &Path, contents: &[u8]) -> io::Result<()> {
 
 /// The path `path`'s chain of symbolic links ends at (the path itself if
 /// it is not a link; the end may not exist), and whether the chain went
-/// through `/proc`: there a link (`/dev/stdout` to `/proc/self/fd/1`)
-/// stands for a file some process holds open, which only a write through
-/// it reaches.
+/// through `/proc`: there a link (`/dev/stdout`, `/dev/fd/1`, to
+/// `/proc/self/fd/1`) stands for a file some process holds open, which
+/// only a write through it reaches. Each link is read in the directory
+/// it really sits in, as the kernel does.
 fn final_target(path: &Path) -> io::Result<(PathBuf, bool)> {
     let mut at = path.to_path_buf();
     let mut through_proc = false;
     for _ in 0..MAX_LINKS {
         match std::fs::symlink_metadata(&at) {
             Ok(m) if m.file_type().is_symlink() => {
-                let next = std::fs::read_link(&at)?;
-                let dir = at.parent().unwrap_or(Path::new(""));
-                at = dir.join(next);
-                through_proc |= at.starts_with("/proc");
+                let dir = at.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+                let dir = dir.canonicalize()?;
+                through_proc |= dir.starts_with("/proc");
+                at = dir.join(std::fs::read_link(&at)?);
             }
             Ok(_) => return Ok((at, through_proc)),
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok((at, through_proc)),
