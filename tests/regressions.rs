@@ -131,3 +131,25 @@ fn each_of_many_small_scops_in_one_file_is_transformed() {
     );
     assert_eq!(outputs[0].matches("#pragma omp parallel for").count(), k, "{}", outputs[0]);
 }
+
+#[test]
+fn a_modulo_write_under_a_downward_loop_is_transformed() {
+    // isl's value-based dataflow failed on this nest ("affine expression
+    // involves some of the domain dimensions", a P0014 that kept it as
+    // written): a downward loop, a triangular one inside, a write whose
+    // two subscripts are `%` expressions and a read of another row. polyc
+    // now falls back to the memory-based dependences there.
+    let kernel = "  for (i = M - 1; i >= 0; i--)\n    for (j = i; j < N; j++) {\n      \
+                  X[(i + 5) % 8][8 + (j - 4) % 3] = 0.5 * i + j;\n      X[j + 8][i + 8] = X[8 + i][7] * 0.5 + 1.0;\n    }";
+    let source = program(kernel);
+    let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("polyc compiles it");
+    let messages: Vec<&str> = outcome.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.is_empty(), "{messages:?}");
+    let outputs = prints_what_the_source_prints(
+        "regression-modulo-downward",
+        &source,
+        &[("default", Options::optimising())],
+        &RUNS,
+    );
+    assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
+}

@@ -183,7 +183,12 @@ pub fn plan_relaxing(scop: &Scop, options: &Options, relaxed: &[String]) -> Plan
             kept
         }
         Err(e) => {
-            let why = if out_of_budget { "out of isl budget".to_string() } else { format!("isl error ({e})") };
+            let kept_how = if kept.keep_source { "kept as written" } else { "in its source order" };
+            let why = if out_of_budget {
+                "out of isl budget".to_string()
+            } else {
+                format!("polyc's own error, not the input's (isl: {e}); the SCoP is {kept_how}: please report it")
+            };
             kept.notes.refused(format!("no transformation applied: {why}"));
             kept
         }
