@@ -153,3 +153,23 @@ fn a_modulo_write_under_a_downward_loop_is_transformed() {
     );
     assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
 }
+
+#[test]
+fn a_macro_that_only_copies_its_argument_is_expanded() {
+    // PolyBench's `SCALAR_VAL(x) x`: its expansion is text copied from
+    // the file, so polyc took the function for one without macros and
+    // rejected the call (P0004, "a macro polyc could not expand here").
+    let source = "#include <stdio.h>\n#include <stdlib.h>\n#define SCALAR_VAL(x) x\ndouble A[64], B[64];\n\
+                  void scale(int n)\n{\n  int i;\n#pragma scop\n  for (i = 0; i < n; i++)\n    \
+                  A[i] = SCALAR_VAL(1.5) * B[i] + A[i];\n#pragma endscop\n}\n\
+                  int main(int argc, char **argv)\n{\n  int n = argc > 1 ? atoi(argv[1]) : 40, i;\n  double c = 0;\n  \
+                  for (i = 0; i < 64; i++) {\n    A[i] = i % 3;\n    B[i] = i % 5 * 0.25;\n  }\n  scale(n > 64 ? 64 : n);\n  \
+                  for (i = 0; i < 64; i++)\n    c += A[i] * (i + 1);\n  printf(\"%.17g\\n\", c);\n  return 0;\n}\n";
+    let outcome = polyc::driver::compile(source.to_string(), &Options::optimising()).expect("polyc compiles it");
+    let messages: Vec<&str> = outcome.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.is_empty(), "{messages:?}");
+    let outputs =
+        prints_what_the_source_prints("regression-copying-macro", source, &[("default", Options::optimising())], &RUNS);
+    assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
+    assert!(outputs[0].contains("SCALAR_VAL(1.5) * B[i]"), "the statement lost its spelling:\n{}", outputs[0]);
+}
