@@ -1,6 +1,9 @@
 //! What the raw source says about names: declared variables (type, array
-//! extents), macros, and every identifier in use. New names come from
-//! [`crate::names::FreshNames`], seeded with the file's identifiers.
+//! extents), macros, and every identifier in use. The file is walked once
+//! ([`FileNames`]); each SCoP's [`Names`] walk only its function, so that
+//! a file of many SCoPs costs time in proportion to its size. New names
+//! come from [`crate::names::FreshNames`], seeded with the file's
+//! identifiers.
 
 use super::unit;
 use std::collections::{BTreeSet, HashMap};
@@ -95,13 +98,56 @@ const BUILTIN_TYPE_WORDS: &[&str] = &[
     "restrict", "_Bool", "void",
 ];
 
+/// What the whole file names, read in one walk of its tree: every
+/// identifier, the macros its text defines, its global variables. Each
+/// SCoP's [`Names`] start from these, so that a file of many SCoPs is
+/// walked once, not once per SCoP.
+#[derive(Debug, Default)]
+pub struct FileNames {
+    identifiers: Arc<BTreeSet<String>>,
+    /// Name and body of each `#define` of the text (the first one wins).
+    macros: HashMap<String, String>,
+    /// The variables declared at the top level (the last declaration
+    /// wins), `constant_extents` not yet known.
+    globals: HashMap<String, VarDecl>,
+}
+
+impl FileNames {
+    pub fn collect(root: Node, src: &str) -> FileNames {
+        let mut identifiers = BTreeSet::new();
+        let mut macros = HashMap::new();
+        walk(root, &mut |n| match n.kind() {
+            "identifier" | "field_identifier" | "type_identifier" => {
+                identifiers.insert(text(n, src).to_string());
+            }
+            "preproc_def" | "preproc_function_def" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    let value = n.child_by_field_name("value").map_or("", |v| text(v, src));
+                    macros.entry(text(name, src).to_string()).or_insert_with(|| value.trim().to_string());
+                }
+            }
+            _ => {}
+        });
+        let mut cursor = root.walk();
+        let declarations = root.named_children(&mut cursor).filter(|c| c.kind() == "declaration");
+        let globals = declarations.flat_map(|d| declared(d, src)).collect();
+        FileNames { identifiers: Arc::new(identifiers), macros, globals }
+    }
+
+    /// Every identifier of the file.
+    pub fn identifiers(&self) -> &BTreeSet<String> {
+        &self.identifiers
+    }
+}
+
 /// Names visible at a SCoP: the enclosing function's parameters and
-/// locals shadow the file's globals.
+/// locals shadow the file's globals (only those the function names).
 #[derive(Debug, Default)]
 pub struct Names {
     pub vars: HashMap<String, VarDecl>,
     pub macros: HashMap<String, String>,
-    pub all_identifiers: BTreeSet<String>,
+    /// Every identifier of the function as analysed (its macros expanded).
+    identifiers: BTreeSet<String>,
     /// The translation unit's typedefs and functions.
     pub unit: Option<Arc<unit::Lazy>>,
     /// Functions the user names pure (`#pragma polyc pure(f)`, `--pure=f`).
@@ -109,37 +155,35 @@ pub struct Names {
 }
 
 impl Names {
-    /// The names of the file `root` parses, `function`'s own included,
-    /// with `macros` (every macro defined there, by name: an integer
-    /// constant's expansion, another's body) besides those the text
-    /// defines.
-    pub fn collect(root: Node, src: &str, function: Option<Node>, macros: &HashMap<String, String>) -> Names {
+    /// The names visible in `function` (a node of the tree `src`
+    /// parses, which may be the file with that function's macros
+    /// expanded) of the file `file` describes, with `macros` (every macro
+    /// defined there, by name: an integer constant's expansion, another's
+    /// body) besides those the text defines.
+    pub fn collect(file: &FileNames, src: &str, function: Option<Node>, macros: &HashMap<String, String>) -> Names {
         let mut names = Names { macros: macros.clone(), ..Names::default() };
-        walk(root, &mut |n| match n.kind() {
-            "identifier" | "field_identifier" | "type_identifier" => {
-                names.all_identifiers.insert(text(n, src).to_string());
+        for (name, value) in &file.macros {
+            names.macros.entry(name.clone()).or_insert_with(|| value.clone());
+        }
+        let Some(f) = function else {
+            names.add_vars(file.globals.iter().map(|(name, var)| (name.clone(), var.clone())));
+            return names;
+        };
+        walk(f, &mut |n| {
+            if matches!(n.kind(), "identifier" | "field_identifier" | "type_identifier") {
+                names.identifiers.insert(text(n, src).to_string());
             }
-            "preproc_def" | "preproc_function_def" => {
-                if let Some(name) = n.child_by_field_name("name") {
-                    let value = n.child_by_field_name("value").map_or("", |v| text(v, src));
-                    names.macros.entry(text(name, src).to_string()).or_insert_with(|| value.trim().to_string());
-                }
-            }
-            _ => {}
         });
-        let mut cursor = root.walk();
-        for child in root.named_children(&mut cursor) {
-            if child.kind() == "declaration" {
-                names.add_declaration(child, src);
+        let named = names.identifiers.iter().filter_map(|name| Some((name.clone(), file.globals.get(name)?.clone())));
+        let globals: Vec<(String, VarDecl)> = named.collect();
+        names.add_vars(globals);
+        let mut locals = Vec::new();
+        walk(f, &mut |n| {
+            if matches!(n.kind(), "declaration" | "parameter_declaration") {
+                locals.extend(declared(n, src));
             }
-        }
-        if let Some(f) = function {
-            walk(f, &mut |n| {
-                if matches!(n.kind(), "declaration" | "parameter_declaration") {
-                    names.add_declaration(n, src);
-                }
-            });
-        }
+        });
+        names.add_vars(locals);
         names
     }
 
@@ -159,18 +203,11 @@ impl Names {
         self
     }
 
-    fn add_declaration(&mut self, decl: Node, src: &str) {
-        let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
-        let mut cursor = decl.walk();
-        for declarator in decl.children_by_field_name("declarator", &mut cursor) {
-            let is_parameter = decl.kind() == "parameter_declaration";
-            let is_local = !is_parameter && decl.parent().is_some_and(|p| p.kind() != "translation_unit");
-            let is_static = has_child(decl, src, "storage_class_specifier", "static");
-            let mut var = VarDecl { ty: ty.clone(), is_parameter, is_local, is_static, ..VarDecl::default() };
-            if let Some(name) = unwrap_declarator(declarator, src, &mut var) {
-                var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
-                self.vars.insert(name, var);
-            }
+    /// Declare `vars`, a later one shadowing an earlier of its name.
+    fn add_vars(&mut self, vars: impl IntoIterator<Item = (String, VarDecl)>) {
+        for (name, mut var) in vars {
+            var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
+            self.vars.insert(name, var);
         }
     }
 
@@ -181,6 +218,22 @@ impl Names {
         !expr.trim().is_empty()
             && words.into_iter().all(|w| w.starts_with(|c: char| c.is_ascii_digit()) || self.macros.contains_key(w))
     }
+}
+
+/// The variables declaration `decl` declares, by name (functions left
+/// out), `constant_extents` not yet known.
+fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
+    let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
+    let is_parameter = decl.kind() == "parameter_declaration";
+    let is_local = !is_parameter && decl.parent().is_some_and(|p| p.kind() != "translation_unit");
+    let is_static = has_child(decl, src, "storage_class_specifier", "static");
+    let mut cursor = decl.walk();
+    let declarators = decl.children_by_field_name("declarator", &mut cursor);
+    let declared = declarators.filter_map(|declarator| {
+        let mut var = VarDecl { ty: ty.clone(), is_parameter, is_local, is_static, ..VarDecl::default() };
+        Some((unwrap_declarator(declarator, src, &mut var)?, var))
+    });
+    declared.collect()
 }
 
 /// Follow a declarator down to its identifier, noting extents and pointers.

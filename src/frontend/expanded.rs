@@ -14,15 +14,15 @@
 //! regenerated loops can spell them.
 
 use super::macros::{self, Macros, SourceMap};
-use super::{parse_tree, syntax_errors, ScopAst, Stmt};
+use super::{parse_tree_within, syntax_errors, ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::HashMap;
 use std::ops::Range;
-use tree_sitter::Tree;
+use tree_sitter::{Node, Point, Tree};
 
 /// The object-like macros whose full expansion is an integer constant
 /// expression (integer literals and operators only), with it.
-pub fn integer_constants(table: &Macros) -> HashMap<String, String> {
+fn integer_constants(table: &Macros) -> HashMap<String, String> {
     table
         .iter()
         .filter(|(_, m)| m.params.is_none() && !m.body.is_empty())
@@ -42,14 +42,28 @@ fn is_integer_expression(value: &str) -> bool {
     has_digit && words_are_numbers && value.chars().all(allowed)
 }
 
-/// Every macro by name, for [`super::decls::Names`]: an integer
-/// constant's expansion, any other's body.
-pub fn macro_values(table: &Macros, constants: &HashMap<String, String>) -> HashMap<String, String> {
-    table.iter().map(|(name, m)| (name.clone(), constants.get(name).unwrap_or(&m.body).clone())).collect()
+/// The macros in effect at some line, as the extraction uses them.
+pub struct MacroTables {
+    /// Every macro by name, for [`super::decls::Names`]: an integer
+    /// constant's expansion, any other's body.
+    pub values: HashMap<String, String>,
+    /// Those expanded in the analysed text: all but the integer constants.
+    pub expandable: Macros,
 }
 
-/// The file with one function's macros expanded, parsed, and the map
-/// back to the file.
+impl MacroTables {
+    pub fn new(table: Macros) -> MacroTables {
+        let constants = integer_constants(&table);
+        let values =
+            table.iter().map(|(name, m)| (name.clone(), constants.get(name).unwrap_or(&m.body).clone())).collect();
+        let expandable = table.into_iter().filter(|(name, _)| !constants.contains_key(name)).collect();
+        MacroTables { values, expandable }
+    }
+}
+
+/// The file with one function's macros expanded, that function parsed
+/// (only it: a file of many functions is not parsed again for each), and
+/// the map back to the file.
 pub struct Analysed {
     pub text: String,
     pub tree: Tree,
@@ -57,14 +71,10 @@ pub struct Analysed {
 }
 
 impl Analysed {
-    /// `visible` with the bytes `function` replaced by `body` (their
-    /// expansion, `body_map` its map).
-    pub fn new(
-        visible: &str,
-        function: Range<usize>,
-        body: String,
-        body_map: SourceMap,
-    ) -> Result<Analysed, Diagnostic> {
+    /// `visible` with the bytes of `function` (a node of its tree)
+    /// replaced by `body` (their expansion, `body_map` its map).
+    pub fn new(visible: &str, node: Node, body: String, body_map: SourceMap) -> Result<Analysed, Diagnostic> {
+        let function = node.byte_range();
         let mut map = SourceMap::default();
         map.push(0..function.start, 0..function.start, true);
         for s in body_map.segments {
@@ -74,7 +84,7 @@ impl Analysed {
         let end = function.start + body.len();
         map.push(end..end + visible.len() - function.end, function.end..visible.len(), true);
         let text = format!("{}{}{}", &visible[..function.start], body, &visible[function.end..]);
-        let tree = parse_tree(&text)?;
+        let tree = parse_tree_within(&text, Some(expanded_range(node.start_position(), function.start, &body)))?;
         let broken =
             syntax_errors(tree.root_node()).into_iter().find(|n| n.start_byte() < end && n.end_byte() > function.start);
         if let Some(bad) = broken {
@@ -88,6 +98,22 @@ impl Analysed {
             .with_note(format!("the expansion reads `{expansion}`")));
         }
         Ok(Analysed { text, tree, map })
+    }
+}
+
+/// The bytes `body` takes in the text when it starts at byte `start`,
+/// at `point`.
+fn expanded_range(point: Point, start: usize, body: &str) -> tree_sitter::Range {
+    let rows = body.matches('\n').count();
+    let column = match body.rfind('\n') {
+        Some(last) => body.len() - last - 1,
+        None => point.column + body.len(),
+    };
+    tree_sitter::Range {
+        start_byte: start,
+        end_byte: start + body.len(),
+        start_point: point,
+        end_point: Point { row: point.row + rows, column },
     }
 }
 

@@ -451,9 +451,13 @@ impl SourceMap {
         Some(s.expanded.start + (at - s.source.start))
     }
 
-    /// Whether any macro was expanded.
+    /// Whether any macro was expanded: some text was written by an
+    /// expansion, or some source text is missing (an invocation that only
+    /// copies its argument, PolyBench's `SCALAR_VAL(x) x`, leaves a gap
+    /// where its name and parentheses were).
     pub fn expanded_any(&self) -> bool {
         self.segments.iter().any(|s| !s.copied)
+            || self.segments.windows(2).any(|w| w[0].source.end != w[1].source.start)
     }
 
     fn segment_at(&self, at: usize) -> Option<&Segment> {

@@ -20,9 +20,11 @@ use crate::diagnostics::{self, Code, Diagnostic};
 use crate::names::FreshNames;
 use decls::{text, walk, Names, VarDecl};
 use qexpr::{Cond, QExpr};
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::Path;
+use std::rc::Rc;
 use std::sync::Arc;
 use tree_sitter::{Node, Parser, Tree};
 
@@ -46,6 +48,10 @@ pub struct Source {
     /// The translation unit as lang-c reads it (typedefs, functions).
     unit: Arc<unit::Lazy>,
     tree: Tree,
+    /// What the file names (identifiers, macros, globals), for every SCoP.
+    names: decls::FileNames,
+    /// The macros in effect after the first `k` directives, by `k`.
+    macro_tables: RefCell<HashMap<usize, Rc<expanded::MacroTables>>>,
     /// Warnings about the file as a whole: the preprocessor failed, parts
     /// that do not parse.
     pub warnings: Vec<Diagnostic>,
@@ -323,7 +329,8 @@ impl Source {
             );
         }
         let unit = Arc::new(unit::Lazy::new(&text, dir, flags));
-        Ok(Source { text, cpp, unit, tree, warnings })
+        let names = decls::FileNames::collect(tree.root_node(), &cpp.visible);
+        Ok(Source { text, cpp, unit, tree, names, macro_tables: RefCell::default(), warnings })
     }
 
     /// Parse `text` with the preprocessor's defaults (headers from the
@@ -336,8 +343,8 @@ impl Source {
     /// with every identifier of the text the compiler sees and every
     /// macro's name and the words of its body (an expansion may bring
     /// them into a SCoP).
-    fn fresh_names(&self, root: Node) -> FreshNames {
-        let mut identifiers = Names::collect(root, &self.cpp.visible, None, &Default::default()).all_identifiers;
+    fn fresh_names(&self) -> FreshNames {
+        let mut identifiers = self.names.identifiers().clone();
         for (name, m) in self.cpp.macros_at(usize::MAX) {
             let words = m.body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
             identifiers.extend(words.filter(|w| !w.is_empty()).map(str::to_string));
@@ -368,7 +375,7 @@ impl Source {
         let (bare, outside) = multifor_regions(root, visible, &regions);
         regions.extend(bare);
         rejected.extend(outside);
-        let mut names = self.fresh_names(root);
+        let mut names = self.fresh_names();
         let mut scops = Vec::new();
         for region in regions {
             match self.extract(&region, &pure, &mut names) {
@@ -475,26 +482,19 @@ impl Source {
         if !syntax_errors(f).is_empty() || f.child_by_field_name("body").is_none() {
             return None;
         }
-        let line = visible[..f.start_byte()].matches('\n').count() + 1;
-        let table = self.cpp.macros_at(line);
-        let constants = expanded::integer_constants(&table);
-        let values = expanded::macro_values(&table, &constants);
-        let expandable: macros::Macros = table
-            .iter()
-            .filter(|(name, _)| !constants.contains_key(*name))
-            .map(|(n, m)| (n.clone(), m.clone()))
-            .collect();
-        let analysed = macros::expand_text(&visible[f.byte_range()], f.start_byte(), &expandable)
+        let tables = self.macros_at(f);
+        let (values, expandable) = (&tables.values, &tables.expandable);
+        let analysed = macros::expand_text(&visible[f.byte_range()], f.start_byte(), expandable)
             .ok()
             .filter(|(_, map)| map.expanded_any())
-            .and_then(|(body, map)| expanded::Analysed::new(visible, f.byte_range(), body, map).ok());
+            .and_then(|(body, map)| expanded::Analysed::new(visible, f, body, map).ok());
         let (root, text) = match &analysed {
             Some(a) => (a.tree.root_node(), a.text.as_str()),
             None => (self.tree.root_node(), visible),
         };
         let g = function_at(root, f.start_byte())?;
         let body = g.child_by_field_name("body")?;
-        let names = Names::collect(root, text, Some(g), &values).with_unit(Some(self.unit.clone()), pure);
+        let names = Names::collect(&self.names, text, Some(g), values).with_unit(Some(self.unit.clone()), pure);
         let to_file = |r: &Range<usize>| match &analysed {
             Some(a) => a.map.source_range(r),
             None => r.clone(),
@@ -561,6 +561,17 @@ impl Source {
         ast
     }
 
+    /// The macros in effect at node `n`: computed once for each stretch
+    /// of the file between two directives, not once for each SCoP.
+    fn macros_at(&self, n: Node) -> Rc<expanded::MacroTables> {
+        let line = n.start_position().row + 1;
+        let directives = self.cpp.history.iter().take_while(|(at, _, _)| *at < line).count();
+        let mut tables = self.macro_tables.borrow_mut();
+        let found =
+            tables.entry(directives).or_insert_with(|| Rc::new(expanded::MacroTables::new(self.cpp.macros_at(line))));
+        found.clone()
+    }
+
     /// One region as a [`ScopAst`]. The enclosing function is analysed
     /// with its macros expanded ([`macros::expand_text`]), except the
     /// integer constants, which stay parameters under their names; the
@@ -582,39 +593,21 @@ impl Source {
                 .with_label("move this outside the region")
                 .with_note("the regenerated code would hold only the branch the present flags select"));
         }
-        let line = visible[..region.open.start_byte()].matches('\n').count() + 1;
-        let table = self.cpp.macros_at(line);
-        let constants = expanded::integer_constants(&table);
-        let values = expanded::macro_values(&table, &constants);
-        let names = |root, src, f| Names::collect(root, src, f, &values).with_unit(Some(self.unit.clone()), pure);
+        let tables = self.macros_at(region.open);
+        let names =
+            |src, f| Names::collect(&self.names, src, f, &tables.values).with_unit(Some(self.unit.clone()), pure);
         let Some(f) = function.filter(|_| !holds_multifor(region)) else {
-            return extract::extract(
-                region,
-                visible,
-                &names(self.tree.root_node(), visible, function),
-                function,
-                fresh,
-            );
+            return extract::extract(region, visible, &names(visible, function), function, fresh);
         };
-        let expandable: macros::Macros = table
-            .iter()
-            .filter(|(name, _)| !constants.contains_key(*name))
-            .map(|(n, m)| (n.clone(), m.clone()))
-            .collect();
-        let (body, map) = macros::expand_text(&visible[f.byte_range()], f.start_byte(), &expandable).map_err(|e| {
-            Diagnostic::warning(Code::P0017, e.span, format!("a macro polyc cannot expand: {}", e.reason))
-                .with_label("this invocation")
-        })?;
+        let (body, map) =
+            macros::expand_text(&visible[f.byte_range()], f.start_byte(), &tables.expandable).map_err(|e| {
+                Diagnostic::warning(Code::P0017, e.span, format!("a macro polyc cannot expand: {}", e.reason))
+                    .with_label("this invocation")
+            })?;
         if !map.expanded_any() {
-            return extract::extract(
-                region,
-                visible,
-                &names(self.tree.root_node(), visible, function),
-                function,
-                fresh,
-            );
+            return extract::extract(region, visible, &names(visible, function), function, fresh);
         }
-        let analysed = expanded::Analysed::new(visible, f.byte_range(), body, map)?;
+        let analysed = expanded::Analysed::new(visible, f, body, map)?;
         let root = analysed.tree.root_node();
         let (regions, _) = find_regions(root, &analysed.text);
         let open = analysed.map.expanded_position(region.open.start_byte());
@@ -627,7 +620,7 @@ impl Source {
             .with_label("this region"));
         };
         let function = enclosing_function(twin.block);
-        let ast = extract::extract(twin, &analysed.text, &names(root, &analysed.text, function), function, fresh)
+        let ast = extract::extract(twin, &analysed.text, &names(&analysed.text, function), function, fresh)
             .map_err(|d| Diagnostic { span: analysed.map.source_range(&d.span), ..d })?;
         Ok(expanded::to_source(ast, &analysed, &self.text))
     }
@@ -684,10 +677,18 @@ fn directive_inside(text: &str, body: &Range<usize>) -> Option<Range<usize>> {
 }
 
 fn parse_tree(text: &str) -> Result<Tree, Diagnostic> {
+    parse_tree_within(text, None)
+}
+
+/// Parse `text`, or with `within` only those bytes of it (node spans
+/// stay on `text`).
+fn parse_tree_within(text: &str, within: Option<tree_sitter::Range>) -> Result<Tree, Diagnostic> {
+    let unusable = |e: String| Diagnostic::error(Code::E0001, 0..0, format!("the C grammar is unusable: {e}"));
     let mut parser = Parser::new();
-    parser
-        .set_language(&language::language())
-        .map_err(|e| Diagnostic::error(Code::E0001, 0..0, format!("the C grammar is unusable: {e}")))?;
+    parser.set_language(&language::language()).map_err(|e| unusable(e.to_string()))?;
+    if let Some(range) = within {
+        parser.set_included_ranges(&[range]).map_err(|e| unusable(format!("{e:?}")))?;
+    }
     parser.parse(text, None).ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))
 }
 
@@ -872,13 +873,14 @@ fn line_start(src: &str, at: usize) -> usize {
 
 /// The function definition of `root` that starts at byte `at`.
 fn function_at(root: Node, at: usize) -> Option<Node> {
-    let mut found = None;
-    walk(root, &mut |n| {
-        if found.is_none() && n.kind() == "function_definition" && n.start_byte() == at {
-            found = Some(n);
+    let mut node = root.descendant_for_byte_range(at, at);
+    while let Some(n) = node {
+        if n.kind() == "function_definition" && n.start_byte() == at {
+            return Some(n);
         }
-    });
-    found
+        node = n.parent();
+    }
+    None
 }
 
 /// The name a function definition declares (`?` if none is found).

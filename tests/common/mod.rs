@@ -1,6 +1,8 @@
 //! Shared by the integration tests: the corpus, gcc, running programs.
 #![allow(dead_code)]
 
+pub mod many_scops;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

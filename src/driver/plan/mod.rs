@@ -213,7 +213,10 @@ pub fn plan_relaxing(scop: &Scop, options: &Options, relaxed: &[String]) -> Plan
             kept
         }
         Err(e) => {
-            kept.notes.refused(format!("no transformation applied: isl error ({e})"));
+            let kept_how = if kept.keep_source { "kept as written" } else { "in its source order" };
+            kept.notes.refused(format!(
+                "no transformation applied: polyc's own error, not the input's (isl: {e}); the SCoP is {kept_how}: please report it"
+            ));
             kept
         }
     }

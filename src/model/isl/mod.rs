@@ -19,9 +19,11 @@ use isl_rs::{
 use std::fmt;
 
 mod clock;
+mod flow;
 mod solve;
 
 pub use clock::{expired_in, phase, time_is_up, within_time, PhaseGuard, TimeLimit, DEFAULT_TIME_BUDGET};
+pub use flow::{compute_flow, FlowResult};
 
 /// isl's default on-error behaviour prints to stderr; polyc reports errors itself.
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
@@ -718,41 +720,6 @@ impl UnionSet {
     fn copy(&self) -> IslResult<IslUnionSet> {
         self.0.copy().checked()
     }
-}
-
-/// Which of `compute_flow`'s results to return.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FlowResult {
-    /// Exact (value-based) dependences from the must-sources.
-    Must,
-    /// Every dependence that may exist (memory-based for may-sources).
-    May,
-}
-
-/// isl's dataflow analysis: for each `sink` access, its sources in
-/// `must_sources` (writes that overwrite, so they hide older ones) and
-/// `may_sources` (accesses that hide nothing), ordered by `schedule`.
-pub fn compute_flow(
-    sink: &UnionMap,
-    must_sources: Option<&UnionMap>,
-    may_sources: Option<&UnionMap>,
-    schedule: &UnionMap,
-    result: FlowResult,
-) -> IslResult<UnionMap> {
-    let mut info = UnionAccessInfo::from_sink(sink.copy()?).checked()?;
-    if let Some(m) = must_sources {
-        info = info.set_must_source(m.copy()?).checked()?;
-    }
-    if let Some(m) = may_sources {
-        info = info.set_may_source(m.copy()?).checked()?;
-    }
-    let flow = info.set_schedule_map(schedule.copy()?).checked()?.compute_flow().checked()?;
-    match result {
-        FlowResult::Must => flow.get_must_dependence(),
-        FlowResult::May => flow.get_may_dependence(),
-    }
-    .checked()
-    .map(UnionMap)
 }
 
 /// How isl's scheduler is configured (see its manual, "Scheduling").
