@@ -426,8 +426,14 @@ fn a_table_the_walk_cannot_cover_is_kept_with_a_diagnostic() {
         "  for (int i = 0; i < n; i++)\n    for",
         "  for (int i = 0; i < n; i++)\n    t[i] = t[i + n];\n  for (int i = 0; i < n; i++)\n    for",
     );
+    // Rows read only where `n > 4` (the `?:`): a call with n = 3 and
+    // a NULL table reads none.
+    let under_a_condition = every_other_row
+        .replace("double **t, int n", "double **t, double *x, int n")
+        .replace("t[2 * i][j] = t[2 * i + 3][j] * 0.5 + 1.0", "x[i] = x[i] + (n > 4 ? t[j][i] : 1.0)");
     for (source, why) in [
         (every_other_row.to_string(), "'t' is a table of row pointers whose rows read are never one interval"),
+        (under_a_condition, "'t' is a table of row pointers whose rows read are never one interval read whatever"),
         (assigned, "'t' is a table of row pointers whose accesses read its row pointers themselves"),
     ] {
         let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("compiles");
