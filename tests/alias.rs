@@ -426,8 +426,14 @@ fn a_table_the_walk_cannot_cover_is_kept_with_a_diagnostic() {
         "  for (int i = 0; i < n; i++)\n    for",
         "  for (int i = 0; i < n; i++)\n    t[i] = t[i + n];\n  for (int i = 0; i < n; i++)\n    for",
     );
+    // Rows read only where `n > 4` (the `?:`): a call with n = 3 and
+    // a NULL table reads none.
+    let under_a_condition = every_other_row
+        .replace("double **t, int n", "double **t, double *x, int n")
+        .replace("t[2 * i][j] = t[2 * i + 3][j] * 0.5 + 1.0", "x[i] = x[i] + (n > 4 ? t[j][i] : 1.0)");
     for (source, why) in [
         (every_other_row.to_string(), "'t' is a table of row pointers whose rows read are never one interval"),
+        (under_a_condition, "'t' is a table of row pointers whose rows read are never one interval read whatever"),
         (assigned, "'t' is a table of row pointers whose accesses read its row pointers themselves"),
     ] {
         let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("compiles");
@@ -441,4 +447,50 @@ fn a_table_the_walk_cannot_cover_is_kept_with_a_diagnostic() {
             outcome.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>()
         );
     }
+}
+
+#[test]
+fn a_global_array_of_row_pointers_is_walked_not_redeclared() {
+    // `rows` is an array object (of pointers): its cells are its own,
+    // and `__typeof__(rows) restrict rows` would not compile. `out`'s
+    // rows are `rows`' shifted by the second argument.
+    let source = r#"#include <stdio.h>
+#include <stdlib.h>
+#define N 50
+double *rows[N + 2];
+static void sweep(double **restrict out, int n) {
+  int i, j;
+#pragma scop
+  for (i = 1; i <= n; i++)
+    for (j = 1; j <= n; j++)
+      out[i][j] = rows[i - 1][j] * 0.5 + rows[i][j - 1] * 0.25 + out[i][j] * 0.125;
+#pragma endscop
+}
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]), shift = atoi(argv[2]);
+  long len = 2 * (N + 2) * (N + 2);
+  double *buf = malloc(sizeof(double) * len);
+  double **out = malloc(sizeof(double *) * (N + 2));
+  for (long e = 0; e < len; e++)
+    buf[e] = (e % 9) * 0.5;
+  for (int i = 0; i < N + 2; i++) {
+    rows[i] = buf + 4 + i * (N + 2);
+    out[i] = rows[i] + shift;
+  }
+  sweep(out, n);
+  double s = 0;
+  for (long e = 0; e < len; e++)
+    s += buf[e] * (1 + e % 11);
+  printf("%.17g\n", s);
+  return 0;
+}
+"#;
+    let runs: [&[&str]; 4] = [&["50", "0"], &["50", "1"], &["50", "-1"], &["0", "0"]];
+    let outputs = prints_what_the_source_prints("alias-rows-global", source, &table_modes()[..1], &runs);
+    assert!(!outputs[0].contains("restrict rows"), "{}", outputs[0]);
+    assert!(
+        outputs[0].contains("polyc_disjoint(&rows[0], &rows[n] + 1, polyc_out_low, polyc_out_end)"),
+        "{}",
+        outputs[0]
+    );
 }

@@ -30,7 +30,9 @@ pub struct VarDecl {
     /// Declared `static`: one object for the whole run, even in a function.
     pub is_static: bool,
     /// A `restrict` pointer (or array parameter): what it points to is
-    /// reached through nothing else while it is in scope.
+    /// reached through nothing else while it is in scope. Only the
+    /// variable's own level counts (`double *restrict *a` qualifies the
+    /// rows, not `a`).
     pub is_restrict: bool,
     /// The multi-dimensional view the SCoP's linear subscripts were
     /// split into (`A[i*n + j]` as `A[i][j]`): the extents as C text over
@@ -58,6 +60,13 @@ impl VarDecl {
         } else {
             &self.base
         }
+    }
+
+    /// Whether the variable itself is a pointer (`double *a`, `double
+    /// **a`, `double (*a)[n]`), not an array object, maybe of pointers
+    /// (`double *a[n]`).
+    pub fn is_pointer_variable(&self) -> bool {
+        self.is_pointer && self.pointer_levels.first() != Some(&false)
     }
 
     pub fn is_array(&self) -> bool {
@@ -248,7 +257,7 @@ fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String
                 n = n.child_by_field_name("declarator").or_else(|| n.named_child(0))?;
             }
             "array_declarator" => {
-                var.is_restrict |= has_restrict_qualifier(n, src);
+                var.is_restrict = has_restrict_qualifier(n, src);
                 let size = n.child_by_field_name("size").map_or("", |s| text(s, src));
                 var.extents.insert(0, size.to_string());
                 var.pointer_levels.insert(0, false);
@@ -257,7 +266,7 @@ fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String
             "pointer_declarator" => {
                 var.is_pointer = true;
                 var.pointer_levels.insert(0, true);
-                var.is_restrict |= has_restrict_qualifier(n, src);
+                var.is_restrict = has_restrict_qualifier(n, src);
                 n = n.child_by_field_name("declarator")?;
             }
             _ => return None,

@@ -11,6 +11,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 mod calls;
+mod conditional;
 mod delinearise;
 mod multifor;
 
@@ -564,7 +565,7 @@ impl<'a> Extractor<'a> {
     /// depth `depth`: one element per instance of the `if`.
     fn filter_access(&self, name: &str, kind: AccessKind, depth: usize, at: usize) -> Access {
         let subscripts = (0..depth).map(|d| QExpr::Var(Var::Iter(d))).collect();
-        Access { array: name.to_string(), kind, subscripts, span: at..at }
+        Access { array: name.to_string(), kind, subscripts, span: at..at, conditional: false }
     }
 
     fn expression_statement(&mut self, n: Node, e: Node) -> Res<()> {
@@ -899,6 +900,7 @@ impl<'a> Extractor<'a> {
                     kind: AccessKind::Read,
                     subscripts: vec![],
                     span: n.byte_range(),
+                    conditional: conditional::evaluated_conditionally(n),
                 });
                 Ok(())
             }
@@ -926,7 +928,14 @@ impl<'a> Extractor<'a> {
                 if kind == AccessKind::Write {
                     self.writes.push((name.to_string(), n.byte_range()));
                 }
-                parts.accesses.push(Access { array: name.to_string(), kind, subscripts: vec![], span: n.byte_range() });
+                let conditional = conditional::evaluated_conditionally(n);
+                parts.accesses.push(Access {
+                    array: name.to_string(),
+                    kind,
+                    subscripts: vec![],
+                    span: n.byte_range(),
+                    conditional,
+                });
                 Ok(())
             }
             "subscript_expression" => self.access(n, kind, parts),
@@ -997,7 +1006,8 @@ impl<'a> Extractor<'a> {
         if kind == AccessKind::Write {
             self.writes.push((array.clone(), base.byte_range()));
         }
-        parts.accesses.push(Access { array, kind, subscripts, span: n.byte_range() });
+        let conditional = conditional::evaluated_conditionally(n);
+        parts.accesses.push(Access { array, kind, subscripts, span: n.byte_range(), conditional });
         Ok(())
     }
 

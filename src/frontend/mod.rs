@@ -121,6 +121,10 @@ pub struct Access {
     pub kind: AccessKind,
     pub subscripts: Vec<QExpr>,
     pub span: Range<usize>,
+    /// Evaluated only under a condition of its statement's expression
+    /// (`c ? a[i] : 0`, `c && a[i]`): an instance of the statement may
+    /// not read it.
+    pub conditional: bool,
 }
 
 /// One static control part, ready for the model.

@@ -103,7 +103,7 @@ enum Home {
 
 fn home(decl: &VarDecl) -> Home {
     let array_parameter = decl.is_parameter && !decl.extents.is_empty();
-    if decl.is_pointer || array_parameter {
+    if decl.is_pointer_variable() || array_parameter {
         Home::Pointer { parameter: decl.is_parameter, restrict: decl.is_restrict }
     } else {
         Home::Own { automatic: (decl.is_local && !decl.is_static) || decl.is_parameter }

@@ -60,6 +60,8 @@ pub struct Access {
     /// `S<k>[i..] -> A_<array>[..]`, restricted to the domain.
     pub relation: Map,
     pub span: std::ops::Range<usize>,
+    /// Evaluated only under a condition of its statement's expression.
+    pub conditional: bool,
 }
 
 pub struct Statement {
@@ -101,7 +103,13 @@ impl Scop {
                     subscript_constraints(&a.subscripts)?
                 ))?
                 .intersect_domain(&domain)?;
-                accesses.push(Access { array: a.array.clone(), kind: a.kind, relation, span: a.span.clone() });
+                accesses.push(Access {
+                    array: a.array.clone(),
+                    kind: a.kind,
+                    relation,
+                    span: a.span.clone(),
+                    conditional: a.conditional,
+                });
             }
             statements.push(Statement { name, domain, schedule, accesses });
         }

@@ -18,8 +18,9 @@
 //! The walk reads only row pointers the source reads: it runs only for
 //! parameter values where the rows the SCoP touches are one interval of
 //! row numbers, not empty (a call with `n = 0` and a NULL table reads
-//! nothing), each read by a statement that runs whatever the data (no
-//! `if` on data around it); for other values the source text runs. A
+//! nothing), each read by every instance of a statement (no `if` on
+//! data around it, not under `?:`, `&&` or `||` in it); for other values
+//! the source text runs. A
 //! table whose accesses read anything but one row pointer at their first
 //! subscript (a row pointer itself assigned or read, `double ***`, a
 //! typedef hiding a pointer level), or whose rows are one interval for
@@ -112,8 +113,8 @@ impl Scop {
     }
 
     /// The first subscripts of `array`'s accesses (`rank` deep): of
-    /// every one, or only of those in statements that run whatever the
-    /// data.
+    /// every one, or only of those each instance of their statement
+    /// reads (no `if` on data around it, no `?:`, `&&` or `||` in it).
     fn first_subscripts(&self, array: &str, rank: usize, unconditional: bool) -> IslResult<Set> {
         let np = self.ast.params.len();
         let subscripts: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
@@ -128,7 +129,7 @@ impl Scop {
             if unconditional && !stmt.filters.is_empty() {
                 continue;
             }
-            for access in statement.accesses.iter().filter(|a| a.array == array) {
+            for access in statement.accesses.iter().filter(|a| a.array == array && !(unconditional && a.conditional)) {
                 rows = rows.union(&project.intersect_domain(&access.relation.range()?)?.range()?)?;
             }
         }

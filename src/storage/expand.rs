@@ -575,7 +575,8 @@ fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mu
             text.push(']');
             subscripts.push(QExpr::Var(Var::Iter(j)));
         }
-        accesses.push(Access { array: array.to_string(), kind, subscripts, span: start + from..start + text.len() });
+        let span = start + from..start + text.len();
+        accesses.push(Access { array: array.to_string(), kind, subscripts, span, conditional: false });
         text.push_str(if kind == AccessKind::Write { " = " } else { ";" });
     }
     let top = ast.stmts.iter().filter_map(|s| s.beta.first()).max().map_or(0, |b| b + 1);
