@@ -501,11 +501,7 @@ impl Printer<'_> {
             // indeterminate array out of a loop that runs no iteration:
             // only a loop that runs does.
             let size: Vec<String> = arrays.iter().map(|a| format!("sizeof({a})")).collect();
-            let first = if start.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                start.clone()
-            } else {
-                format!("({start})")
-            };
+            let first = parenthesised(start.clone());
             let runs = if sign > 0 {
                 self.bound_cmp(&first, &upper, false)
             } else {
@@ -824,13 +820,7 @@ impl Printer<'_> {
 
     /// An expression safe to drop into any C context.
     fn atom(&mut self, e: &LinExpr) -> String {
-        let s = self.expr(e);
-        let simple = s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if simple {
-            s
-        } else {
-            format!("({s})")
-        }
+        parenthesised(self.expr(e))
     }
 
     /// C text of an affine expression over loop variables and parameters.
@@ -903,6 +893,15 @@ fn jam_copies(dim: usize, body: &[Node], factor: i64) -> Vec<Node> {
             other => other.clone(),
         })
         .collect()
+}
+
+/// `text`, in parentheses unless it is a name or a number.
+fn parenthesised(text: String) -> String {
+    if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        text
+    } else {
+        format!("({text})")
+    }
 }
 
 /// Whether `nodes` hold a loop. Only a loop without inner loops gets a
