@@ -52,24 +52,57 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Compile C source text with gcc; the error is gcc's message. The
-/// corpus's test sizes are far below polyc's work threshold, so
-/// `POLYC_MIN_WORK` is 0: the new loops run, not the source kept beside
-/// them (`extra` may say otherwise).
+/// A C compiler the tests build programs with, and its optimisation.
+#[derive(Clone, Copy, Debug)]
+pub struct Compiler {
+    pub name: &'static str,
+    pub optimise: &'static str,
+}
+
+pub const GCC: Compiler = Compiler { name: "gcc", optimise: "-O2" };
+pub const CLANG: Compiler = Compiler { name: "clang-19", optimise: "-O3" };
+
+impl Compiler {
+    /// Compile C source text; the error is the compiler's message. The
+    /// corpus's test sizes are far below polyc's work threshold, so
+    /// `POLYC_MIN_WORK` is 0: the new loops run, not the source kept
+    /// beside them (`extra` may say otherwise).
+    pub fn compile(&self, source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+        let out = Command::new(self.name)
+            .args([self.optimise, "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0"])
+            .args(extra)
+            .arg(source)
+            .arg("-o")
+            .arg(binary)
+            .arg("-lm")
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.name))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        }
+    }
+}
+
+/// [`GCC`]'s [`Compiler::compile`].
 pub fn gcc(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
-    let out = Command::new("gcc")
-        .args(["-O2", "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0"])
-        .args(extra)
-        .arg(source)
-        .arg("-o")
-        .arg(binary)
-        .arg("-lm")
-        .output()
-        .map_err(|e| format!("cannot run gcc: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    GCC.compile(source, binary, extra)
+}
+
+/// gcc, and clang-19 where it compiles an OpenMP program (else skipped,
+/// with the reason printed; `scripts/setup` installs it with libomp).
+pub fn compilers() -> Vec<Compiler> {
+    let dir = scratch("clang-probe");
+    let probe = dir.join("probe.c");
+    std::fs::write(&probe, "#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n")
+        .expect("scratch file");
+    match CLANG.compile(&probe, &dir.join("probe"), &["-fopenmp"]) {
+        Ok(()) => vec![GCC, CLANG],
+        Err(e) => {
+            eprintln!("clang-19 skipped: it does not build an OpenMP program here: {}", e.trim());
+            vec![GCC]
+        }
     }
 }
 
