@@ -1,6 +1,7 @@
-//! Execution equivalence: every corpus program, compiled by gcc before and
-//! after polyc, prints the same bytes; and with statements instrumented,
-//! runs the same statement instances in the same order.
+//! Execution equivalence: every corpus program, compiled by gcc (and by
+//! clang-19 where it is installed) before and after polyc, prints the
+//! same bytes in every mode; and with statements instrumented, runs the
+//! same statement instances in the same order.
 
 mod common;
 use common::*;
@@ -19,6 +20,18 @@ const KNOWN_SCANNER_GAPS: &[(&str, &str)] = &[(
     "the computed schedule merges a stride-2 loop into a skewed time dimension; no bound on it is free of \
      floor divisions, and the scanner runs out of its budget looking for one",
 )];
+
+/// Corpus programs whose output, built by clang-19, prints other bytes
+/// than the source in some OpenMP mode, and why. Kept exact: a fix must
+/// remove the entry (its kernel is then checked under clang like any other).
+const KNOWN_CLANG_GAPS: &[(&str, &str)] =
+    &[("matmul_scalar", CONDITIONAL_READ_IN_SIMD), ("shape_private", CONDITIONAL_READ_IN_SIMD)];
+
+/// Seen on clang 19.1.7: `lastprivate(conditional: x)` on a parallel
+/// loop leaves `x` unchanged after it when a nested `omp simd` loop reads
+/// `x` (the same loop without the inner pragma gives the last value).
+const CONDITIONAL_READ_IN_SIMD: &str =
+    "clang-19 loses lastprivate(conditional: x) when a nested omp simd loop reads x (polyc emits both)";
 
 /// polyc's output for `path`. A diagnostic is a failure, except that a
 /// transformation may be given up for lack of isl budget or time (the SCoP keeps
@@ -110,13 +123,18 @@ fn modes() -> Vec<Mode> {
         Mode { name: "hex", options: shaped(TileShape::Hex, vec![]), threads: &[Some(1), Some(2)], cflags: &[] },
         Mode { name: "hex-small", options: shaped(TileShape::Hex, vec![2, 3, 4]), threads: &[Some(2)], cflags: &[] },
         Mode { name: "sica", options: shaped(TileShape::Sica, vec![]), threads: &[Some(1), Some(2)], cflags: &[] },
-        // The default schedule with `--storage=best` is tested on PolyBench
-        // (tests/polybench.rs), as isl's schedule without tiles is by
-        // every tiled mode here.
         Mode {
             name: "storage",
-            options: Options { storage: best, ..Options::default() },
+            options: Options { storage: best.clone(), ..Options::default() },
             threads: &[None],
+            cflags: &[],
+        },
+        // `polyc --storage=best`: contraction with the default's tiles,
+        // threads and SIMD loops.
+        Mode {
+            name: "default-storage",
+            options: Options { storage: best, ..Options::optimising() },
+            threads: &[Some(1), Some(2)],
             cflags: &[],
         },
     ]
@@ -141,33 +159,61 @@ fn run_binary(binary: &Path, threads: Option<u32>, args: &[&str]) -> Result<Vec<
     }
 }
 
-/// Every mode's output of `original` prints what `original` prints.
-fn same_output_in_every_mode(original: &Path, dir: &Path) -> Result<(), String> {
+/// What `original`, built by `cc` as it is, prints.
+fn reference_output(original: &Path, cc: &Compiler, dir: &Path) -> Result<Vec<u8>, String> {
     let name = stem(original);
-    let expected = compile_and_run(original, &dir.join(format!("{name}.orig")), None)?;
+    let binary = dir.join(format!("{name}.orig.{}", cc.name));
+    cc.compile(original, &binary, &[]).map_err(|e| format!("{name} does not compile with {}: {e}", cc.name))?;
+    let expected = run_binary(&binary, None, &[])?;
     if expected.is_empty() {
         return Err(format!("{name}: the program prints nothing, so the comparison is void"));
     }
+    Ok(expected)
+}
+
+/// Every mode's output of `original`, built by each of `compilers`,
+/// prints what `original` built by the same compiler prints. polyc runs
+/// once per set of options (modes that differ only in how their output
+/// is built share it); the source is built once per compiler.
+fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]) -> Result<(), String> {
+    let name = stem(original);
+    let expected: Vec<Vec<u8>> =
+        compilers.iter().map(|cc| reference_output(original, cc, dir)).collect::<Result<_, _>>()?;
     let mut failures = Vec::new();
+    let known_clang_gap = KNOWN_CLANG_GAPS.iter().any(|(gap, _)| *gap == name);
+    let mut clang_differs = false;
+    let mut regenerated: Vec<(String, String)> = Vec::new();
     for mode in modes() {
         let out_src = dir.join(format!("{name}.{}.c", mode.name));
-        let transformed = regenerate(original, &mode.options)?;
-        std::fs::write(&out_src, transformed).map_err(|e| e.to_string())?;
-        // One binary per mode, run on each of its thread counts.
-        let binary = dir.join(format!("{name}.{}", mode.name));
+        let options = format!("{:?}", mode.options);
+        let transformed = match regenerated.iter().find(|(o, _)| *o == options) {
+            Some((_, text)) => text.clone(),
+            None => regenerate(original, &mode.options)?,
+        };
+        std::fs::write(&out_src, &transformed).map_err(|e| e.to_string())?;
+        regenerated.push((options, transformed));
         let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
         let flags: Vec<&str> = openmp.iter().chain(mode.cflags).copied().collect();
-        if let Err(e) = gcc(&out_src, &binary, &flags) {
-            failures.push(format!("{name} [{}]: {} does not compile: {e}", mode.name, out_src.display()));
-            continue;
-        }
-        for &threads in mode.threads {
-            match run_binary(&binary, threads, &[]) {
-                Ok(got) if got == expected => {}
-                Ok(_) => failures.push(format!("{name} [{} threads={threads:?}]: output differs", mode.name)),
-                Err(e) => failures.push(format!("{name} [{}]: {e}", mode.name)),
+        for (cc, expected) in compilers.iter().zip(&expected) {
+            // One binary per mode and compiler, run on each of the mode's thread counts.
+            let binary = dir.join(format!("{name}.{}.{}", mode.name, cc.name));
+            let context = format!("{name} [{} {}]", mode.name, cc.name);
+            if let Err(e) = cc.compile(&out_src, &binary, &flags) {
+                failures.push(format!("{context}: {} does not compile: {e}", out_src.display()));
+                continue;
+            }
+            for &threads in mode.threads {
+                match run_binary(&binary, threads, &[]) {
+                    Ok(got) if got == *expected => {}
+                    Ok(_) if known_clang_gap && cc.name == CLANG.name => clang_differs = true,
+                    Ok(_) => failures.push(format!("{context} threads={threads:?}: output differs")),
+                    Err(e) => failures.push(format!("{context}: {e}")),
+                }
             }
         }
+    }
+    if known_clang_gap && compilers.iter().any(|cc| cc.name == CLANG.name) && !clang_differs {
+        failures.push(format!("{name} runs right under clang-19 now: remove it from KNOWN_CLANG_GAPS"));
     }
     if failures.is_empty() {
         Ok(())
@@ -181,7 +227,8 @@ fn every_corpus_program_prints_the_same_bytes_in_every_mode() {
     let dir = scratch("equivalence");
     let files = c_corpus();
     assert!(files.len() >= 30, "the corpus must hold at least 30 programs, found {}", files.len());
-    let failures = on_workers(&files, |path| same_output_in_every_mode(path, &dir));
+    let compilers = compilers();
+    let failures = on_workers(&files, |path| same_output_in_every_mode(path, &dir, &compilers));
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 

@@ -54,36 +54,70 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Compile C source text with gcc; the error is gcc's message. The
-/// corpus's test sizes are far below polyc's work threshold, so
-/// `POLYC_MIN_WORK` is 0: the new loops run, not the source kept beside
-/// them (`extra` may say otherwise).
-pub fn gcc(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
-    c_compiler("gcc", source, binary, extra)
+/// A C compiler the tests build programs with, and its optimisation.
+#[derive(Clone, Copy, Debug)]
+pub struct Compiler {
+    pub name: &'static str,
+    pub optimise: &'static str,
 }
 
-/// [`gcc`] with clang-19: OpenMP clauses the two implement differently
-/// (clang ignored `lastprivate(conditional: ..)` in C until 2025).
-pub fn clang(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
-    c_compiler("clang-19", source, binary, extra)
-}
+pub const GCC: Compiler = Compiler { name: "gcc", optimise: "-O2" };
+pub const CLANG: Compiler = Compiler { name: "clang-19", optimise: "-O3" };
 
-/// Compile with `cc` as [`gcc`] does.
-fn c_compiler(cc: &str, source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
-    let out = Command::new(cc)
-        .args(["-O2", "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0"])
-        .args(extra)
-        .arg(source)
-        .arg("-o")
-        .arg(binary)
-        .arg("-lm")
-        .output()
-        .map_err(|e| format!("cannot run {cc}: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+impl Compiler {
+    /// Compile C source text; the error is the compiler's message. The
+    /// corpus's test sizes are far below polyc's work threshold, so
+    /// `POLYC_MIN_WORK` is 0: the new loops run, not the source kept
+    /// beside them (`extra` may say otherwise).
+    pub fn compile(&self, source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+        let out = Command::new(self.name)
+            .args([self.optimise, "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0"])
+            .args(extra)
+            .arg(source)
+            .arg("-o")
+            .arg(binary)
+            .arg("-lm")
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.name))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        }
     }
+}
+
+/// [`GCC`]'s [`Compiler::compile`].
+pub fn gcc(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+    GCC.compile(source, binary, extra)
+}
+
+/// [`CLANG`]'s [`Compiler::compile`]: OpenMP clauses the two implement
+/// differently (clang ignored `lastprivate(conditional: ..)` in C until 2025).
+pub fn clang(source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
+    CLANG.compile(source, binary, extra)
+}
+
+/// gcc, and clang-19 where it compiles an OpenMP program (else skipped,
+/// with the reason printed; `scripts/setup` installs it with libomp).
+/// Probed once per test binary: its tests run on several threads.
+pub fn compilers() -> Vec<Compiler> {
+    static FOUND: std::sync::OnceLock<Vec<Compiler>> = std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let dir = scratch(&format!("clang-probe-{}", std::process::id()));
+            let probe = dir.join("probe.c");
+            std::fs::write(&probe, "#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n")
+                .expect("scratch file");
+            match CLANG.compile(&probe, &dir.join("probe"), &["-fopenmp"]) {
+                Ok(()) => vec![GCC, CLANG],
+                Err(e) => {
+                    eprintln!("clang-19 skipped: it does not build an OpenMP program here: {}", e.trim());
+                    vec![GCC]
+                }
+            }
+        })
+        .clone()
 }
 
 /// Run a program to completion (at most `limit`), returning its stdout.
