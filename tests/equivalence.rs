@@ -21,18 +21,6 @@ const KNOWN_SCANNER_GAPS: &[(&str, &str)] = &[(
      floor divisions, and the scanner runs out of its budget looking for one",
 )];
 
-/// Corpus programs whose output, built by clang-19, prints other bytes
-/// than the source in some OpenMP mode, and why. Kept exact: a fix must
-/// remove the entry (its kernel is then checked under clang like any other).
-const KNOWN_CLANG_GAPS: &[(&str, &str)] =
-    &[("matmul_scalar", CONDITIONAL_READ_IN_SIMD), ("shape_private", CONDITIONAL_READ_IN_SIMD)];
-
-/// Seen on clang 19.1.7: `lastprivate(conditional: x)` on a parallel
-/// loop leaves `x` unchanged after it when a nested `omp simd` loop reads
-/// `x` (the same loop without the inner pragma gives the last value).
-const CONDITIONAL_READ_IN_SIMD: &str =
-    "clang-19 loses lastprivate(conditional: x) when a nested omp simd loop reads x (polyc emits both)";
-
 /// polyc's output for `path`. A diagnostic is a failure, except that a
 /// transformation may be given up for lack of isl budget or time (the SCoP keeps
 /// its original schedule: a quality gap, not a miscompile). A schedule the
@@ -180,8 +168,6 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
     let expected: Vec<Vec<u8>> =
         compilers.iter().map(|cc| reference_output(original, cc, dir)).collect::<Result<_, _>>()?;
     let mut failures = Vec::new();
-    let known_clang_gap = KNOWN_CLANG_GAPS.iter().any(|(gap, _)| *gap == name);
-    let mut clang_differs = false;
     let mut regenerated: Vec<(String, String)> = Vec::new();
     for mode in modes() {
         let out_src = dir.join(format!("{name}.{}.c", mode.name));
@@ -205,15 +191,11 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
             for &threads in mode.threads {
                 match run_binary(&binary, threads, &[]) {
                     Ok(got) if got == *expected => {}
-                    Ok(_) if known_clang_gap && cc.name == CLANG.name => clang_differs = true,
                     Ok(_) => failures.push(format!("{context} threads={threads:?}: output differs")),
                     Err(e) => failures.push(format!("{context}: {e}")),
                 }
             }
         }
-    }
-    if known_clang_gap && compilers.iter().any(|cc| cc.name == CLANG.name) && !clang_differs {
-        failures.push(format!("{name} runs right under clang-19 now: remove it from KNOWN_CLANG_GAPS"));
     }
     if failures.is_empty() {
         Ok(())
