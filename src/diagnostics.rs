@@ -49,6 +49,8 @@ pub enum Code {
     P0019,
     /// A declaration, or an expression statement that is no assignment or call, in a SCoP.
     P0020,
+    /// Code nested deeper than polyc follows (`frontend::depth::MAX_DEPTH`).
+    P0022,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -66,7 +68,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -87,6 +89,7 @@ impl Code {
         Code::P0018,
         Code::P0019,
         Code::P0020,
+        Code::P0022,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -118,6 +121,7 @@ impl Code {
             Code::P0018 => "P0018",
             Code::P0019 => "P0019",
             Code::P0020 => "P0020",
+            Code::P0022 => "P0022",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -248,6 +252,14 @@ impl Code {
                 expression statement that assigns nothing is not modelled. Declare the variable \
                 before the region."
             }
+            Code::P0022 => {
+                "polyc follows expressions and statements nested at most 1000 levels deep (each \
+                parenthesis, operand of a chain like `a + b + c`, block or loop is a level). The \
+                function holding this SCoP nests deeper, so the SCoP is kept as written (it \
+                compiles and runs as the source does), and `--autodetect` does not search the \
+                function. To have the SCoP transformed, split the deep expression: sum a long \
+                series into a local in several statements, or drop redundant parentheses."
+            }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \
                 `i = lb`, conditions bounding each index from above in the same order, increments \
@@ -347,6 +359,7 @@ impl Cause {
             | Code::P0016
             | Code::P0017
             | Code::P0020
+            | Code::P0022
             | Code::M0001
             | Code::M0002
             | Code::M0003

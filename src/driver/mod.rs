@@ -22,6 +22,7 @@ mod live;
 mod parallelism;
 mod plan;
 mod reports;
+mod thread;
 use expansion::{expanded_plan, Expanded};
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
 use plan::{Notes, Plan};
@@ -30,6 +31,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
+pub use thread::{on_compile_thread, COMPILE_STACK};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Emit {
