@@ -219,3 +219,10 @@ fn a_nest_of_thousands_of_loops_is_kept_quickly() {
     assert!(String::from_utf8_lossy(&err).contains("warning[P0022]"));
     assert_eq!(String::from_utf8_lossy(&out), source);
 }
+
+#[test]
+fn a_macro_expanding_deeper_than_the_bound_keeps_its_scop() {
+    let deep = format!("#define DEEP(x) {}x{}\n", "(".repeat(12_000), ")".repeat(12_000));
+    let source = format!("{deep}{}", program_assigning("DEEP(B[i - 1][j]) + 1"));
+    assert_eq!(runs_as_the_source("deep-macro", &source, "P0022"), source);
+}

@@ -589,6 +589,8 @@ impl Source {
             .with_label("this region"));
         };
         let function = enclosing_function(twin.block);
+        // A macro body may nest deeper than its invocation.
+        depth::check(function.unwrap_or(twin.block), region.open.byte_range())?;
         let ast = extract::extract(twin, &analysed.text, &names(root, &analysed.text, function), function)
             .map_err(|d| Diagnostic { span: analysed.map.source_range(&d.span), ..d })?;
         Ok(expanded::to_source(ast, &analysed, &self.text))
