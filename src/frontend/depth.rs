@@ -6,9 +6,10 @@
 //! (or a sum of 12,000 terms, as deep: `a + b + c` is `(a + b) + c`)
 //! would overflow any stack. They only ever see trees at most
 //! [`MAX_DEPTH`] levels deep (tree-sitter nodes, tokens included): a SCoP
-//! whose function nests deeper is kept as written with `P0022`,
-//! `--autodetect` does not search such a function, and a unit that nests
-//! deeper is not given to lang-c (as when it does not parse). Text outside
+//! whose function nests deeper, before or after its macros are expanded,
+//! is kept as written with `P0022`, `--autodetect` does not search such a
+//! function, and a unit that nests deeper is not given to lang-c (as when
+//! it does not parse). Text outside
 //! SCoPs is copied whatever its depth: the walks over the whole file
 //! ([`super::decls::walk`], the syntax errors) are iterative. Each file is
 //! compiled on a thread with [`crate::driver::COMPILE_STACK`] bytes of
@@ -50,9 +51,9 @@ pub fn check(scope: Node, region_open: std::ops::Range<usize>) -> Result<(), Dia
     .with_note(format!("the nesting passes {MAX_DEPTH} levels at line {}", deep.start_position().row + 1)))
 }
 
-/// An error when the preprocessed unit nests deeper than [`MAX_DEPTH`]:
-/// lang-c would recurse through it (it measures the unit with
-/// tree-sitter, whose parser keeps its stack on the heap).
+/// An error when the preprocessed unit nests deeper than [`MAX_DEPTH`],
+/// which lang-c would recurse through; measured on tree-sitter's parse,
+/// whose parser keeps its stack on the heap.
 pub fn check_unit(preprocessed: &str) -> Result<(), String> {
     let tree = super::parse_tree(preprocessed).map_err(|d| d.message)?;
     match deeper_than(tree.root_node(), MAX_DEPTH) {
