@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 use std::num::NonZeroUsize;
-use std::panic::{self, AssertUnwindSafe};
+use std::panic;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -223,26 +223,20 @@ fn read_text(path: &Path) -> Result<(String, Encoding), Failure> {
     encoding::decode(bytes).map_err(|why| Failure::new(Code::E0002, why))
 }
 
-/// A bug in polyc triggered by one file must not take the batch down with it.
+/// A bug in polyc triggered by one file must not take the batch down with
+/// it: the file is compiled on a thread of its own (see
+/// [`driver::on_compile_thread`]).
 fn compile_catching_panics(text: String, input: &Path, options: &Options) -> Result<Outcome, Failure> {
-    match panic::catch_unwind(AssertUnwindSafe(|| driver::compile_file(text.clone(), Some(input), options))) {
+    match driver::on_compile_thread(|| driver::compile_file(text.clone(), Some(input), options)) {
         Ok(Ok(outcome)) => Ok(outcome),
         Ok(Err(d)) => Err(located_failure(&text, d)),
-        Err(payload) => Err(Failure { code: None, message: format!("polyc panicked: {}", panic_message(&*payload)) }),
+        Err(message) => Err(Failure { code: None, message }),
     }
 }
 
 fn located_failure(text: &str, d: Diagnostic) -> Failure {
     let (line, col) = line_col(text, d.span.start);
     Failure::new(d.code, format!("{line}:{col}: {}", d.message))
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
-    payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("no message")
 }
 
 /// Write a result where `path` leads, unless a symbolic link there leads

@@ -51,6 +51,8 @@ pub enum Code {
     P0020,
     /// The isl operation budget ran out: the SCoP, or one step, kept as written.
     P0022,
+    /// Code nested deeper than polyc follows (`frontend::depth::MAX_DEPTH`).
+    P0023,
     /// Malformed `multifor` header.
     M0001,
     /// `multifor` body: prefix out of range, another loop's index, index lists.
@@ -68,7 +70,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 28] = [
+    pub const ALL: [Code; 29] = [
         Code::P0001,
         Code::P0002,
         Code::P0003,
@@ -90,6 +92,7 @@ impl Code {
         Code::P0019,
         Code::P0020,
         Code::P0022,
+        Code::P0023,
         Code::M0001,
         Code::M0002,
         Code::M0003,
@@ -122,6 +125,7 @@ impl Code {
             Code::P0019 => "P0019",
             Code::P0020 => "P0020",
             Code::P0022 => "P0022",
+            Code::P0023 => "P0023",
             Code::M0001 => "M0001",
             Code::M0002 => "M0002",
             Code::M0003 => "M0003",
@@ -262,6 +266,14 @@ impl Code {
                 rectangles). The output computes what the source computes either way. Raise \
                 `--isl-budget` to get the transformation, or split the region."
             }
+            Code::P0023 => {
+                "polyc follows expressions and statements nested at most 1000 levels deep (each \
+                parenthesis, operand of a chain like `a + b + c`, block or loop is a level). The \
+                function holding this SCoP nests deeper, so the SCoP is kept as written (it \
+                compiles and runs as the source does), and `--autodetect` does not search the \
+                function. To have the SCoP transformed, split the deep expression: sum a long \
+                series into a local in several statements, or drop redundant parentheses."
+            }
             Code::M0001 => {
                 "A `multifor` header has five groups separated by `;`: index initialisations \
                 `i = lb`, conditions bounding each index from above in the same order, increments \
@@ -362,6 +374,7 @@ impl Cause {
             | Code::P0017
             | Code::P0020
             | Code::P0022
+            | Code::P0023
             | Code::M0001
             | Code::M0002
             | Code::M0003

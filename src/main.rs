@@ -35,6 +35,7 @@ Exit codes:
   3  the input cannot be read, or a `multifor` in it cannot be compiled
      (nothing is written)
   4  the output cannot be written
+  5  polyc failed on this file: a bug, reported with its message (nothing is written)
 
 `polyc batch --help` for the batch mode and its exit codes.";
 
@@ -501,9 +502,13 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let outcome = match driver::compile_file(text.clone(), Some(input), &options) {
-        Ok(o) => o,
-        Err(d) => return fail(&name, &text, d, color),
+    let outcome = match driver::on_compile_thread(|| driver::compile_file(text.clone(), Some(input), &options)) {
+        Ok(Ok(o)) => o,
+        Ok(Err(d)) => return fail(&name, &text, d, color),
+        Err(bug) => {
+            eprintln!("polyc: internal error on `{name}`: {bug}; nothing was written (please report it with the file)");
+            return ExitCode::from(5);
+        }
     };
     for d in &outcome.diagnostics {
         if !cli.quiet || d.severity == Severity::Error {

@@ -161,6 +161,19 @@ fn ci_programs_assign_scalars_from_calls_and_again_under_guards() {
 /// Every reproducer the fuzzer found (`tests/difftest/found`) prints what
 /// its source prints in the mode and for the parameters its opening
 /// comment names.
+/// The CI set runs deep and long right-hand sides through polyc (a
+/// hundred parentheses or more, sums of a hundred terms or more).
+#[test]
+fn ci_programs_hold_deep_and_long_expressions() {
+    let seeds_where = |holds: &dyn Fn(&str) -> bool| -> Vec<u64> {
+        CI_SEEDS.filter(|&seed| holds(&generate(seed, CI_PROFILE).to_c())).collect()
+    };
+    let deep = seeds_where(&|c| c.contains(&"(".repeat(100)));
+    let long = seeds_where(&|c| c.lines().any(|l| l.matches(" + ").count() >= 100));
+    println!("seeds with deep expressions {deep:?}, with long ones {long:?}");
+    assert!(deep.len() >= 3 && long.len() >= 3);
+}
+
 #[test]
 fn every_reproducer_found_prints_the_same_in_its_mode() {
     let found = common::root().join("tests/difftest/found");

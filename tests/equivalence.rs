@@ -32,11 +32,13 @@ fn regenerate(path: &std::path::Path, options: &Options) -> Result<String, Strin
     // Diamonds and hexagons fall back to rect tiles where the dependences
     // forbid them (any nest but a stencil's) or the scanner gives up.
     // So may a SCoP, or its planning, run out of the wall-clock budget
-    // (a loaded machine) or of isl operations (P0022): the source text
+    // (a loaded machine) or of isl operations (P0022), and a reported
+    // program nest deeper than polyc follows (P0023): the source text
     // stays, still checked.
     let gave_up = |d: &polyc::diagnostics::Diagnostic| {
         d.code == Code::P0015
             || d.code == Code::P0022
+            || d.code == Code::P0023
             || (d.code == Code::P0014
                 && (d.message.contains("out of time")
                     || d.message.contains("tiled with rectangles instead")

@@ -1,7 +1,8 @@
 //! A fuzzer for the front end and the whole pipeline, on stable Rust
 //! (cargo-fuzz needs a nightly toolchain): inputs are arbitrary bytes and
 //! mutations of the corpus's `.c` files (byte flips, token swaps and
-//! replacements, lines deleted or duplicated, two files spliced), each
+//! replacements, lines deleted or duplicated, two files spliced, a
+//! statement nesting thousands deep or a sum thousands of terms long), each
 //! compiled by `polyc::driver::compile` in a thread of its own under the
 //! isl and wall-clock budgets, with a time limit of its own. Every input
 //! must be rejected with a diagnostic or compiled; a panic, a hang or a
@@ -9,7 +10,7 @@
 //! `target/fuzz-findings/`.
 //!
 //! `cargo test --test fuzz` runs a small fixed-seed campaign;
-//! `scripts/fuzz-frontend --inputs N [--seed S]` runs any number
+//! `scripts/fuzz-frontend --inputs N [--seed S] [--jobs J]` runs any number
 //! (the ignored test `fuzz_campaign`, sized by `POLYC_FUZZ_INPUTS`).
 
 mod common;
@@ -155,9 +156,40 @@ fn line_ranges(text: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
+/// `open` `n` times, `inner`, `close` `n` times.
+fn nested(open: &str, inner: &str, close: &str, n: usize) -> String {
+    format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+}
+
+/// A statement nesting up to thousands of levels deep (parentheses,
+/// subscripts, blocks, loops, `if`s, `else if` chains, unary operators), or
+/// one long line (a sum of thousands of terms), inserted after a
+/// `#pragma scop` line when there is one, else anywhere: every recursion
+/// over the user's text must be bounded or iterative.
+fn deepen(rng: &mut Rng, text: &mut Vec<u8>) {
+    let n = 1 + rng.below(4000);
+    let statement = match rng.below(8) {
+        0 => format!("A[i][j] = {};", nested("(", "A[i][j]", ")", n)),
+        1 => format!("x = {};", nested("A[", "0", "]", n)),
+        2 => nested("{", "A[i][j] = 1;", "}", n),
+        3 => nested("for (int i = 0; i < N; i++) ", "A[i][i] = 0;", "", n.min(1500)),
+        4 => nested("if (i < N) ", "A[i][j] = 0;", "", n),
+        5 => format!("if (i) A[i][j] = 1;{}", " else if (j < N) A[i][j] = 2;".repeat(n)),
+        6 => format!("A[i][j] = {}A[i][j];", "-".repeat(n)),
+        _ => format!("A[i][j] = {};", vec!["A[i][j]"; n].join(" + ")),
+    };
+    let after_pragma = |t: &[u8]| t.windows(13).position(|w| w == b"#pragma scop\n").map(|k| k + 13);
+    let at = match after_pragma(text) {
+        Some(k) if rng.chance(2) => k,
+        _ => rng.below(text.len() + 1),
+    };
+    text.splice(at..at, format!("{statement}\n").into_bytes());
+}
+
 /// One mutation of `text` (`other`: a second file, for splicing).
 fn mutate(rng: &mut Rng, text: &mut Vec<u8>, other: &[u8]) {
-    match rng.below(8) {
+    match rng.below(9) {
+        8 => deepen(rng, text),
         0 if !text.is_empty() => {
             let at = rng.below(text.len());
             text[at] ^= 1 << rng.below(8);
@@ -285,25 +317,28 @@ enum Verdict {
 /// Compile `text` in a thread of its own, at most `limit`.
 fn judge(text: String, options: Options, limit: Duration) -> Verdict {
     let (send, receive) = mpsc::channel();
-    let worker = std::thread::Builder::new().name(INPUT_THREAD.into()).stack_size(64 << 20).spawn(move || {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::compile(text, &options)));
-        let verdict = match outcome {
-            Err(panic) => Verdict::Panic(
-                panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default(),
-            ),
-            Ok(Ok(out)) => match out.diagnostics.iter().find(|d| d.message.contains("does not read the text")) {
-                Some(d) => Verdict::BadIslText(d.message.clone()),
-                None => Verdict::Fine(out.scops.iter().filter(|s| s.status == driver::ScopStatus::Regenerated).count()),
-            },
-            Ok(Err(d)) if d.message.contains("does not read the text") => Verdict::BadIslText(d.message),
-            Ok(Err(_)) => Verdict::Fine(0),
-        };
-        let _ = send.send(verdict);
-    });
+    let worker =
+        std::thread::Builder::new().name(INPUT_THREAD.into()).stack_size(driver::COMPILE_STACK).spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| driver::compile(text, &options)));
+            let verdict = match outcome {
+                Err(panic) => Verdict::Panic(
+                    panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default(),
+                ),
+                Ok(Ok(out)) => match out.diagnostics.iter().find(|d| d.message.contains("does not read the text")) {
+                    Some(d) => Verdict::BadIslText(d.message.clone()),
+                    None => {
+                        Verdict::Fine(out.scops.iter().filter(|s| s.status == driver::ScopStatus::Regenerated).count())
+                    }
+                },
+                Ok(Err(d)) if d.message.contains("does not read the text") => Verdict::BadIslText(d.message),
+                Ok(Err(_)) => Verdict::Fine(0),
+            };
+            let _ = send.send(verdict);
+        });
     if worker.is_err() {
         return Verdict::Panic("cannot start a thread".into());
     }
@@ -314,9 +349,9 @@ fn judge(text: String, options: Options, limit: Duration) -> Verdict {
     }
 }
 
-/// Run inputs `0..n` of campaign `seed` on two threads; the findings,
+/// Run inputs `0..n` of campaign `seed` on `jobs` threads; the findings,
 /// each saved under `target/fuzz-findings/`.
-fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
+fn campaign(seed: u64, n: usize, jobs: usize, report_every: usize) -> Vec<String> {
     let corpus = corpus_files();
     let dir = root().join("target").join("fuzz-findings");
     std::fs::create_dir_all(&dir).expect("findings directory");
@@ -335,7 +370,7 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
         }
     }));
     std::thread::scope(|s| {
-        for worker in 0..2 {
+        for worker in 0..jobs {
             let (corpus, dir, next, done, deep, findings) = (&corpus, &dir, &next, &done, &deep, &findings);
             s.spawn(move || loop {
                 let k = next.fetch_add(1, Ordering::SeqCst);
@@ -376,7 +411,7 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
     if let Ok(hook) = std::sync::Arc::try_unwrap(hook) {
         std::panic::set_hook(hook);
     }
-    for worker in 0..2 {
+    for worker in 0..jobs {
         let _ = std::fs::remove_file(dir.join(format!("in-flight-{worker}.c")));
     }
     findings.into_inner().expect("no poisoned lock")
@@ -385,20 +420,22 @@ fn campaign(seed: u64, n: usize, report_every: usize) -> Vec<String> {
 #[test]
 fn fuzz_fixed_seed_smoke() {
     let n = 2000;
-    let findings = campaign(1, n, 0);
+    let findings = campaign(1, n, 2, 0);
     println!("inputs {n}, findings {}", findings.len());
     assert!(findings.is_empty(), "{}", findings.join("\n"));
 }
 
 /// `scripts/fuzz-frontend`: `POLYC_FUZZ_INPUTS` inputs (default 100000)
-/// of campaign `POLYC_FUZZ_SEED` (default 2); prints `inputs N, findings K`.
+/// of campaign `POLYC_FUZZ_SEED` (default 2) on `POLYC_FUZZ_JOBS` threads
+/// (default 2); prints `inputs N, findings K`.
 #[test]
 #[ignore]
 fn fuzz_campaign() {
     let env = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
     let n = env("POLYC_FUZZ_INPUTS", 100_000) as usize;
     let seed = env("POLYC_FUZZ_SEED", 2);
-    let findings = campaign(seed, n, 1000);
+    let jobs = env("POLYC_FUZZ_JOBS", 2) as usize;
+    let findings = campaign(seed, n, jobs, 1000);
     for f in &findings {
         println!("{f}");
     }

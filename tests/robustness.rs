@@ -1,7 +1,8 @@
 //! polyc never panics and never hangs: every corpus file cut short at many
 //! points, garbage, and adversarial SCoPs. Each run is a separate process
 //! with a time limit; the only acceptable outcomes are a result (exit 0)
-//! or a diagnosed error (exit 3), never a crash.
+//! or a diagnosed error (exit 3), never a crash. Code nested deeper than
+//! polyc follows (`frontend::depth`) is copied, its SCoP kept with P0023.
 
 mod common;
 use common::*;
@@ -79,4 +80,149 @@ fn garbage_and_adversarial_inputs_never_crash_or_hang() {
     }
     let failures = on_workers(&inputs, survives);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A program whose SCoP sets `A[i][j] = expression` (over `B`) and that
+/// prints a checksum of `A`.
+fn program_assigning(expression: &str) -> String {
+    format!(
+        "#include <stdio.h>\n#define N 24\nstatic double A[N][N], B[N][N];\nint main(void)\n{{\n\
+         \x20 for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n      B[i][j] = (i * N + j) % 13;\n\
+         #pragma scop\n  for (int i = 1; i < N; i++)\n    for (int j = 0; j < N; j++)\n      A[i][j] = {expression};\n\
+         #pragma endscop\n  double sum = 0;\n  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n\
+         \x20     sum += A[i][j] * (i + 2 * j);\n  printf(\"%.6f\\n\", sum);\n  return 0;\n}}\n"
+    )
+}
+
+/// What the program built from `c` with gcc -O3 -march=native -fopenmp
+/// prints on one and on two threads.
+fn prints_on_one_and_two_threads(c: &std::path::Path) -> [String; 2] {
+    let binary = c.with_extension("");
+    let built =
+        Command::new("gcc").args(["-O3", "-march=native", "-fopenmp", "-w"]).arg(c).arg("-o").arg(&binary).status();
+    assert!(built.is_ok_and(|s| s.success()), "gcc fails on {}", c.display());
+    ["1", "2"].map(|threads| {
+        let mut cmd = Command::new(&binary);
+        cmd.env("OMP_NUM_THREADS", threads);
+        match run_with(cmd, Duration::from_secs(60)) {
+            Ok((Some(0), out, _)) => String::from_utf8_lossy(&out).into_owned(),
+            other => panic!("{}: {other:?}", binary.display()),
+        }
+    })
+}
+
+/// polyc on `source` exits 0 with the warnings `expected` names (or none
+/// but `expected` empty), and what it writes prints what the source prints.
+/// Returns the output.
+fn runs_as_the_source(name: &str, source: &str, expected: &str) -> String {
+    let dir = scratch(name);
+    let (input, output) = (dir.join("source.c"), dir.join("out.c"));
+    std::fs::write(&input, source).expect("scratch file");
+    let mut cmd = Command::new(polyc_bin());
+    cmd.arg(&input).arg("-o").arg(&output);
+    let (code, _, err) = run_with(cmd, Duration::from_secs(120)).expect("polyc runs");
+    let err = String::from_utf8_lossy(&err);
+    assert_eq!(code, Some(0), "{name}: {err}");
+    let codes: Vec<&str> = err.match_indices("warning[").map(|(k, _)| &err[k + 8..k + 13]).collect();
+    assert_eq!(codes.join(" "), expected, "{name}: {err}");
+    assert_eq!(prints_on_one_and_two_threads(&output), prints_on_one_and_two_threads(&input), "{name}");
+    std::fs::read_to_string(&output).expect("polyc wrote its output")
+}
+
+#[test]
+fn a_scop_nested_deeper_than_the_bound_is_kept_with_p0022() {
+    let deep = program_assigning(&format!("{}B[i - 1][j]{} + 1", "(".repeat(12_000), ")".repeat(12_000)));
+    assert_eq!(runs_as_the_source("deep-parentheses", &deep, "P0023"), deep);
+}
+
+#[test]
+fn a_sum_longer_than_the_bound_is_kept_with_p0022() {
+    let long = program_assigning(&vec!["B[i - 1][j]"; 12_000].join(" + "));
+    assert_eq!(runs_as_the_source("long-sum", &long, "P0023"), long);
+}
+
+#[test]
+fn a_scop_nested_just_within_the_bound_is_transformed() {
+    let nested = program_assigning(&format!("{}B[i - 1][j]{} + 1", "(".repeat(950), ")".repeat(950)));
+    assert_ne!(runs_as_the_source("within-bound", &nested, ""), nested);
+}
+
+/// [`program_assigning`] `expression`, after a function `twice` that
+/// nests `depth` parentheses deep; and that function.
+fn program_after_a_deep_function(expression: &str, depth: usize) -> (String, String) {
+    let (open, close) = ("(".repeat(depth), ")".repeat(depth));
+    let deep = format!("static double twice(double x)\n{{\n  return 2 * {open}x{close};\n}}\n");
+    (program_assigning(expression).replacen("int main", &format!("{deep}int main"), 1), deep)
+}
+
+#[test]
+fn deep_code_outside_scops_is_copied_and_the_scop_still_transformed() {
+    // Deeper than gcc follows: polyc's output is only read, not run.
+    let (source, deep) = program_after_a_deep_function("B[i - 1][j] + 1", 100_000);
+    let dir = scratch("deep-outside");
+    let input = dir.join("source.c");
+    std::fs::write(&input, &source).expect("scratch file");
+    let mut cmd = Command::new(polyc_bin());
+    cmd.arg(&input).arg("-o").arg("-");
+    let (code, out, err) = run_with(cmd, Duration::from_secs(60)).expect("polyc runs");
+    assert_eq!((code, String::from_utf8_lossy(&err).as_ref()), (Some(0), ""));
+    let output = String::from_utf8_lossy(&out);
+    assert!(output.contains("#pragma omp") && output.contains(&deep), "{}", &output[output.len() - 3000..]);
+}
+
+#[test]
+fn a_unit_too_deep_for_lang_c_is_not_parsed() {
+    // Whether `twice` is pure is the unit's to say; unparsed, it is not known pure.
+    let (source, _) = program_after_a_deep_function("twice(B[i - 1][j])", 12_000);
+    assert_eq!(runs_as_the_source("deep-unit", &source, "P0004"), source);
+}
+
+#[test]
+fn batch_writes_every_file_and_the_report_beside_a_deep_one() {
+    let dir = scratch("batch-deep");
+    let (input, output, report) = (dir.join("in"), dir.join("out"), dir.join("report.json"));
+    std::fs::create_dir_all(&input).expect("scratch directory");
+    let deep = program_assigning(&format!("{}B[i - 1][j]{}", "(".repeat(12_000), ")".repeat(12_000)));
+    std::fs::write(input.join("b-deep.c"), &deep).expect("scratch file");
+    let ordinary = program_assigning("B[i - 1][j] + 1");
+    for name in ["a.c", "c.c", "d.c"] {
+        std::fs::write(input.join(name), &ordinary).expect("scratch file");
+    }
+    let mut cmd = Command::new(polyc_bin());
+    cmd.arg("batch").arg(&input).arg("-o").arg(&output).arg("--report").arg(&report).args(["--jobs", "2"]);
+    let (code, table, err) = run_with(cmd, Duration::from_secs(300)).expect("polyc batch runs");
+    assert_eq!(code, Some(0), "{}", String::from_utf8_lossy(&err));
+    assert_eq!(std::fs::read_to_string(output.join("b-deep.c")).expect("the deep file is written"), deep);
+    for name in ["a.c", "c.c", "d.c"] {
+        assert_ne!(std::fs::read_to_string(output.join(name)).expect("written"), ordinary, "{name}");
+    }
+    let table = String::from_utf8_lossy(&table);
+    let deep_row = table.lines().find(|l| l.contains("b-deep.c")).unwrap_or_default();
+    assert!(deep_row.contains("P0023"), "{table}");
+    let json = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(json.contains("b-deep.c") && json.contains("P0023"), "{json}");
+}
+
+#[test]
+fn a_nest_of_thousands_of_loops_is_kept_quickly() {
+    let dir = scratch("loop-nest");
+    let nest = "for (int i = 0; i < N; i++) ".repeat(5000);
+    let source =
+        program_assigning("B[i - 1][j]").replacen("#pragma scop\n", &format!("#pragma scop\n{nest}A[1][1] = 0;\n"), 1);
+    let input = dir.join("nest.c");
+    std::fs::write(&input, &source).expect("scratch file");
+    let mut cmd = Command::new(polyc_bin());
+    cmd.arg(&input).arg("-o").arg("-");
+    // Measuring the depth at each node of a walk made this take a minute.
+    let (code, out, err) = run_with(cmd, Duration::from_secs(20)).expect("polyc finishes in seconds");
+    assert_eq!(code, Some(0));
+    assert!(String::from_utf8_lossy(&err).contains("warning[P0023]"));
+    assert_eq!(String::from_utf8_lossy(&out), source);
+}
+
+#[test]
+fn a_macro_expanding_deeper_than_the_bound_keeps_its_scop() {
+    let deep = format!("#define DEEP(x) {}x{}\n", "(".repeat(12_000), ")".repeat(12_000));
+    let source = format!("{deep}{}", program_assigning("DEEP(B[i - 1][j]) + 1"));
+    assert_eq!(runs_as_the_source("deep-macro", &source, "P0023"), source);
 }

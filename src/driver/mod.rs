@@ -23,6 +23,7 @@ mod live;
 mod parallelism;
 mod plan;
 mod reports;
+mod thread;
 mod write;
 use expansion::{expanded_plan, Expanded};
 pub use parallelism::{Scaling, SimulateOptions, DEFAULT_SCALING_STEPS};
@@ -31,6 +32,7 @@ use reports::{planned_schedule_report, storage_report, tile_sizes_report, with_f
 use std::ops::Range;
 use std::path::Path;
 use std::time::Duration;
+pub use thread::{on_compile_thread, COMPILE_STACK};
 pub use write::write_output;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

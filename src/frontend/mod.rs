@@ -7,6 +7,7 @@
 
 pub mod cpp;
 pub mod decls;
+pub mod depth;
 mod detect;
 pub mod encoding;
 mod expanded;
@@ -385,6 +386,7 @@ impl Source {
             match self.extract(&region, &pure, &mut names) {
                 Ok(scop) => scops.push(scop),
                 Err(d) if holds_multifor(&region) => rejected.push((region.body.clone(), unlowerable(d))),
+                Err(d) if d.code == Code::P0023 => rejected.push((region.body.clone(), d)),
                 Err(d) => match self.around_loops(&region, &pure, &mut scops, &mut names) {
                     Some(kept) => rejected.extend(kept.into_iter().map(|d| (d.span.clone(), d))),
                     None => rejected.push((region.body.clone(), d)),
@@ -422,7 +424,7 @@ impl Source {
         let visible = self.cpp.visible.as_str();
         let mut marked = false;
         walk(f, &mut |n| marked |= pragma_kind(n, visible).is_some() || n.kind() == "multifor_statement");
-        if marked {
+        if marked || depth::deeper_than(f, depth::MAX_DEPTH).is_some() {
             return;
         }
         let first = scops.len();
@@ -583,6 +585,7 @@ impl Source {
     fn extract(&self, region: &Region, pure: &BTreeSet<String>, fresh: &mut FreshNames) -> Result<ScopAst, Diagnostic> {
         let visible = self.cpp.visible.as_str();
         let function = enclosing_function(region.block);
+        depth::check(function.unwrap_or(region.block), region.open.byte_range())?;
         if let Some(bad) = function.and_then(|f| syntax_errors(f).into_iter().next()) {
             return Err(Diagnostic::warning(
                 Code::P0016,
@@ -624,6 +627,8 @@ impl Source {
             .with_label("this region"));
         };
         let function = enclosing_function(twin.block);
+        // A macro body may nest deeper than its invocation.
+        depth::check(function.unwrap_or(twin.block), region.open.byte_range())?;
         let ast = extract::extract(twin, &analysed.text, &names(&analysed.text, function), function, fresh)
             .map_err(|d| Diagnostic { span: analysed.map.source_range(&d.span), ..d })?;
         Ok(expanded::to_source(ast, &analysed, &self.text))
@@ -699,27 +704,25 @@ fn parse_tree_within(text: &str, within: Option<tree_sitter::Range>) -> Result<T
 /// The outermost nodes that do not parse under `n`, in order.
 fn syntax_errors(n: Node) -> Vec<Node> {
     let mut found = Vec::new();
-    collect_errors(n, &mut found);
+    // Iterative, as the file may nest deeper than any stack: each node
+    // popped a second time (with where its errors start in `found`) stands
+    // for its own error when none of its children had one.
+    let mut stack: Vec<(Node, Option<usize>)> = vec![(n, None)];
+    while let Some((node, errors_from)) = stack.pop() {
+        match errors_from {
+            Some(before) if found.len() == before => found.push(node),
+            Some(_) => {}
+            None if !node.has_error() => {}
+            None if node.is_error() || node.is_missing() => found.push(node),
+            None => {
+                stack.push((node, Some(found.len())));
+                let mut cursor = node.walk();
+                let children: Vec<Node> = node.children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev().map(|c| (c, None)));
+            }
+        }
+    }
     found
-}
-
-fn collect_errors<'t>(n: Node<'t>, found: &mut Vec<Node<'t>>) {
-    if !n.has_error() {
-        return;
-    }
-    if n.is_error() || n.is_missing() {
-        found.push(n);
-        return;
-    }
-    let mut cursor = n.walk();
-    let children: Vec<Node<'t>> = n.children(&mut cursor).collect();
-    let before = found.len();
-    for child in children {
-        collect_errors(child, found);
-    }
-    if found.len() == before {
-        found.push(n);
-    }
 }
 
 /// A `#pragma scop` / `#pragma endscop` pair in one block.

@@ -140,6 +140,7 @@ impl Unit {
     /// `$CC -E` (else `cc`) and the flags, and parse the result.
     pub fn parse(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<Unit, String> {
         let source = super::cpp::run(text, dir, flags, &[])?;
+        super::depth::check_unit(&source)?;
         let config = Config { cpp_command: String::new(), cpp_options: Vec::new(), flavor: Flavor::GnuC11 };
         let parse = parse_preprocessed(&config, source).map_err(|e| format!("cannot parse the unit: {e}"))?;
         let mut scan = Scan::default();

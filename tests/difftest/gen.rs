@@ -17,10 +17,14 @@
 //! every access stays in bounds whatever the program has been shrunk to.
 //! Values stay finite and exactly reproducible: assignments are
 //! `x = E * 0.5 + 1.0`, reductions `x += 0.5 * E`, and `E` combines its
-//! operands only by averaging (`(a + b) * 0.5`, `(a - b) * 0.5`) or the
-//! file's pure function `g1` (`(x + 1.0) * 0.5`), which some scalar
-//! assignments call, sometimes followed by a guarded reassignment of the
-//! same scalar: a value some iterations leave and others do not.
+//! operands only by averaging (`(a + b) * 0.5`, `(a - b) * 0.5`, and
+//! the mean of a long sum) or the file's pure function `g1`
+//! (`(x + 1.0) * 0.5`), which some scalar assignments call, sometimes
+//! followed by a guarded reassignment of the same scalar: a value some
+//! iterations leave and others do not. Some right-hand sides are deep or
+//! long (drawn from a second stream, so that the rest of a seed's program
+//! is as before): wrapped in 100 to 190 parentheses (clang stops at 256),
+//! or the mean of 100 to 300 terms.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -148,6 +152,10 @@ pub enum Expr {
     Sqrt(Box<Expr>),
     /// `g1(a)`: a call of the file's pure function.
     Call(Box<Expr>),
+    /// `a` inside this many parentheses.
+    Parens(usize, Box<Expr>),
+    /// `(a + b + ...) / n.0`
+    Mean(Vec<Expr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -240,6 +248,8 @@ struct Gen {
     next_id: u32,
     /// The ids of the enclosing loops while generating.
     loops: Vec<u32>,
+    /// Decides which right-hand sides are deep or long.
+    wide: Rng,
 }
 
 pub fn generate(seed: u64, profile: Profile) -> Program {
@@ -256,7 +266,7 @@ pub fn generate(seed: u64, profile: Profile) -> Program {
         arrays.push(ArrayDecl { name: "T".into(), dims: 1 + rng.below(2), temp: true });
     }
     let scalars = 1 + rng.below(SCALAR_NAMES.len());
-    let mut g = Gen { rng, profile, nparams, arrays, scalars, next_id: 0, loops: Vec::new() };
+    let mut g = Gen { rng, profile, nparams, arrays, scalars, next_id: 0, loops: Vec::new(), wide: Rng::new(!seed) };
     let mut body = Vec::new();
     for (a, decl) in g.arrays.iter().enumerate() {
         if decl.temp {
@@ -442,6 +452,7 @@ impl Gen {
         }
         let acc = self.rng.chance(30);
         let rhs = self.expr(3);
+        let rhs = self.widened(rhs);
         Stmt::Assign { lhs, acc, rhs }
     }
 
@@ -456,6 +467,20 @@ impl Gen {
         }
         let again = Stmt::Assign { lhs: lhs.clone(), acc: false, rhs: self.expr(2) };
         Some(Stmt::If(self.cond(), vec![again], Vec::new()))
+    }
+
+    /// One right-hand side in twelve deep or long: `e` in parentheses, or
+    /// the mean of constants with `e` every tenth term.
+    fn widened(&mut self, e: Expr) -> Expr {
+        match self.wide.below(24) {
+            0 => Expr::Parens(self.wide.range(100, 190) as usize, Box::new(e)),
+            1 => Expr::Mean(
+                (0..self.wide.range(100, 300))
+                    .map(|k| if k % 10 == 0 { e.clone() } else { Expr::Num(k % 8) })
+                    .collect(),
+            ),
+            _ => e,
+        }
     }
 
     /// A non-negative affine expression of the enclosing iterators.
@@ -648,7 +673,8 @@ fn layout(p: &Program) -> Layout {
                 expr(env, x, acc);
                 expr(env, y, acc);
             }
-            Expr::Sqrt(x) | Expr::Call(x) => expr(env, x, acc),
+            Expr::Sqrt(x) | Expr::Call(x) | Expr::Parens(_, x) => expr(env, x, acc),
+            Expr::Mean(terms) => terms.iter().for_each(|t| expr(env, t, acc)),
         }
     }
     fn body(env: &mut Env, stmts: &[Stmt], acc: &mut Acc) {
@@ -782,6 +808,11 @@ impl Printer<'_> {
             Expr::Diff(x, y) => format!("({} - {}) * 0.5", self.expr(x), self.expr(y)),
             Expr::Sqrt(x) => format!("sqrt(fabs({}))", self.expr(x)),
             Expr::Call(x) => format!("g1({})", self.expr(x)),
+            Expr::Parens(n, x) => format!("{}{}{}", "(".repeat(*n), self.expr(x), ")".repeat(*n)),
+            Expr::Mean(terms) => {
+                let sum: Vec<String> = terms.iter().map(|t| self.expr(t)).collect();
+                format!("({}) / {}.0", sum.join(" + "), terms.len())
+            }
         }
     }
 

@@ -38,7 +38,8 @@ fn exprs_in(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
     }
     match e {
         Expr::Avg(x, y) | Expr::Diff(x, y) => exprs_in(x, f) || exprs_in(y, f),
-        Expr::Sqrt(x) | Expr::Call(x) => exprs_in(x, f),
+        Expr::Sqrt(x) | Expr::Call(x) | Expr::Parens(_, x) => exprs_in(x, f),
+        Expr::Mean(terms) => terms.iter_mut().any(|t| exprs_in(t, f)),
         _ => false,
     }
 }
@@ -312,8 +313,12 @@ fn expr_simpler(p: &Program, n: usize) -> Option<Program> {
                     }
                     false
                 }
-                Expr::Sqrt(x) | Expr::Call(x) if hit() => {
+                Expr::Sqrt(x) | Expr::Call(x) | Expr::Parens(_, x) if hit() => {
                     *e = (**x).clone();
+                    true
+                }
+                Expr::Mean(terms) if hit() => {
+                    *e = terms[0].clone();
                     true
                 }
                 Expr::Elem(..) | Expr::Scalar(_) | Expr::Index(_) if hit() => {
