@@ -36,8 +36,9 @@ impl Printer<'_> {
         let mut name = |what: &str| self.fresh_name(&format!("polyc_{a}_{what}"));
         let walk = RowWalk { array: a.to_string(), holds: name("rows"), low: name("low"), end: name("end") };
         let (up, down, last, last_end) = (name("up"), name("down"), name("last"), name("last_end"));
+        // Declared in the walk's own loop: sibling walks may share them.
         let (row, start, end) =
-            (self.fresh_name("polyc_row"), self.fresh_name("polyc_start"), self.fresh_name("polyc_end"));
+            (self.fresh_local("polyc_row"), self.fresh_local("polyc_start"), self.fresh_local("polyc_end"));
         let first = self.extreme(&footprint.low[0], false);
         let final_row = self.extreme(&footprint.high[0], true);
         let begin = self.row_offset(a, &footprint.low[1..], false);
