@@ -144,7 +144,9 @@ fn the_exit_codes_are_those_the_help_documents() {
         .filter_map(|l| l.strip_prefix("  ")?.split_once("  ").map(|(code, _)| code))
         .filter(|code| !code.is_empty())
         .collect();
-    assert_eq!(codes, ["0", "1", "2", "3", "4"], "{help}");
+    // 5 is a bug in polyc, which no input is known to reach: the compile
+    // thread's own test turns a panic into its message (driver::thread).
+    assert_eq!(codes, ["0", "1", "2", "3", "4", "5"], "{help}");
     assert!(help.contains("  3  the input cannot be read, or a `multifor` in it cannot be compiled"), "{help}");
     let unparsable = root().join("tests/unparsable.c");
     let unparsable = unparsable.to_str().unwrap();

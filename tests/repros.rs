@@ -79,7 +79,7 @@ fn output_of(binary: &Path, threads: &str) -> Result<Vec<u8>, String> {
 /// Every mode and build of one reproducer against its source.
 fn check(path: &Path, compilers: &[Vec<&str>]) -> Result<(), String> {
     let name = stem(path);
-    let dir = scratch(&format!("repros/{name}"));
+    let dir = scratch(&format!("reproducers/{name}"));
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let link = has_main(&text);
     let mut failures = Vec::new();

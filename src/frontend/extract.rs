@@ -233,6 +233,7 @@ enum Shape {
 struct StmtParts {
     accesses: Vec<Access>,
     iter_uses: Vec<(Range<usize>, usize)>,
+    guarded: conditional::Guarded,
 }
 
 fn reject(code: Code, n: Node, message: impl Into<String>, label: &str) -> Diagnostic {
@@ -877,6 +878,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn value_children(&mut self, n: Node, parts: &mut StmtParts) -> Res<()> {
+        parts.guarded.note(n);
         let mut cursor = n.walk();
         let children: Vec<Node> = n.named_children(&mut cursor).collect();
         children.into_iter().try_for_each(|c| self.value(c, parts))
@@ -900,7 +902,7 @@ impl<'a> Extractor<'a> {
                     kind: AccessKind::Read,
                     subscripts: vec![],
                     span: n.byte_range(),
-                    conditional: conditional::evaluated_conditionally(n),
+                    conditional: parts.guarded.covers(n),
                 });
                 Ok(())
             }
@@ -928,7 +930,7 @@ impl<'a> Extractor<'a> {
                 if kind == AccessKind::Write {
                     self.writes.push((name.to_string(), n.byte_range()));
                 }
-                let conditional = conditional::evaluated_conditionally(n);
+                let conditional = parts.guarded.covers(n);
                 parts.accesses.push(Access {
                     array: name.to_string(),
                     kind,
@@ -1006,7 +1008,7 @@ impl<'a> Extractor<'a> {
         if kind == AccessKind::Write {
             self.writes.push((array.clone(), base.byte_range()));
         }
-        let conditional = conditional::evaluated_conditionally(n);
+        let conditional = parts.guarded.covers(n);
         parts.accesses.push(Access { array, kind, subscripts, span: n.byte_range(), conditional });
         Ok(())
     }
