@@ -4,8 +4,9 @@
 //! JSON report. A file that fails is recorded and the others go on.
 
 use crate::diagnostics::{line_col, Cause, Code, Diagnostic};
-use crate::driver::{self, Options, Outcome, ScopStatus, ScopSummary};
+use crate::driver::{self, Outcome, ScopStatus, ScopSummary};
 use crate::frontend::encoding::{self, Encoding};
+use crate::options::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,14 +1,17 @@
 //! The `polyc` command line.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser};
 use polyc::batch::{self, BatchError};
 use polyc::diagnostics::{Code, Diagnostic, Severity};
-use polyc::driver::{
-    self, Emit, Fuse, Options, Scaling, ScheduleKind, SimulateOptions, TileOptions, TileShape, DEFAULT_SCALING_STEPS,
-};
-use polyc::emit::svg::SvgOptions;
+use polyc::driver;
 use polyc::frontend::cpp::{self, MacroFlag};
 use polyc::frontend::encoding;
+use polyc::options::{
+    Choice, Emit, Options, Scaling, ScheduleKind, SimulateOptions, SvgOptions, TileOptions, TileShape,
+    DEFAULT_SCALING_STEPS, DEFAULT_SICA_RHO,
+};
+use polyc::schedule::Fuse;
 use polyc::storage::{Method, StorageOptions};
 use polyc::tile::hw::Hardware;
 use std::io::IsTerminal;
@@ -69,7 +72,7 @@ struct Cli {
     output: String,
 
     /// What to print.
-    #[arg(long, value_enum, default_value_t = Emit::C)]
+    #[arg(long, value_parser = choice::<Emit>(), default_value = "c")]
     emit: Emit,
 
     #[command(flatten)]
@@ -242,11 +245,11 @@ fn parse_dims(text: &str) -> Result<(usize, usize), String> {
 struct TransformArgs {
     /// Scheduling strategy [default: auto, or identity when only other
     /// transformation flags are given].
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<ScheduleKind>())]
     schedule: Option<ScheduleKind>,
 
     /// Fusion of loop nests by --schedule=auto.
-    #[arg(long, value_enum, default_value_t = Fuse::Smart)]
+    #[arg(long, value_parser = choice::<Fuse>(), default_value = "smart")]
     fuse: Fuse,
 
     /// Tile permutable bands of depth >= 2, in this shape.
@@ -254,7 +257,7 @@ struct TransformArgs {
     tile: Option<TileKind>,
 
     /// SICA's cache-use ratio: the share of L1 a tile's data may fill.
-    #[arg(long, value_name = "RHO", default_value_t = driver::DEFAULT_SICA_RHO)]
+    #[arg(long, value_name = "RHO", default_value_t = DEFAULT_SICA_RHO)]
     sica_rho: f64,
 
     /// A hardware description (TOML) for SICA's tile sizes, instead of
@@ -305,7 +308,7 @@ struct TransformArgs {
     assume_no_alias: bool,
 
     /// Contraction of temporary arrays (reported by --emit=storage).
-    #[arg(long, value_enum, default_value_t = Method::None)]
+    #[arg(long, value_parser = choice::<Method>(), default_value = "none")]
     storage: Method,
 
     /// Fix parameters' values, for exact storage sizes, the simulator
@@ -332,6 +335,12 @@ struct TransformArgs {
     /// are SCoPs (`--emit=scops` lists what was found and why not).
     #[arg(long)]
     autodetect: bool,
+}
+
+/// The values of an option with named values, each with its help.
+fn choice<T: Choice + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    let values = T::CHOICES.iter().map(|(_, name, help)| PossibleValue::new(*name).help(*help));
+    PossibleValuesParser::new(values).try_map(|name| T::named(&name).ok_or("not one of the possible values"))
 }
 
 /// A number of seconds, finite and not negative.
@@ -410,9 +419,9 @@ impl TransformArgs {
             isl_budget: self.isl_budget,
             time_budget: (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget)),
             trace: self.trace,
+            params: self.params.clone(),
             storage: StorageOptions {
                 method: self.storage,
-                params: self.params.clone(),
                 temporaries: self.temporaries.clone(),
                 live_out: self.live_out.clone(),
                 optimal: self.storage_optimal,

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use polyc::driver::Options;
+use polyc::options::Options;
 use std::process::Command;
 use std::time::Duration;
 
@@ -225,7 +225,7 @@ fn every_pointer_kernel_is_transformed_for_distinct_buffers_and_not_for_overlapp
 /// `--storage=best` and diamond tiles.
 fn table_modes() -> [(&'static str, Options); 3] {
     let best = polyc::storage::StorageOptions { method: polyc::storage::Method::Best, ..Default::default() };
-    let diamond = polyc::driver::TileOptions { shape: polyc::driver::TileShape::Diamond, ..Default::default() };
+    let diamond = polyc::options::TileOptions { shape: polyc::options::TileShape::Diamond, ..Default::default() };
     [
         ("default", Options::optimising()),
         ("storage", Options { storage: best, ..Options::optimising() }),

@@ -112,15 +112,17 @@ fn a_scop_out_of_time_keeps_its_source_with_p0015_naming_the_phase() {
 
 #[test]
 fn the_library_entry_point_honours_the_time_budget() {
-    let options =
-        polyc::driver::Options { time_budget: Some(Duration::from_millis(50)), ..polyc::driver::Options::optimising() };
+    let options = polyc::options::Options {
+        time_budget: Some(Duration::from_millis(50)),
+        ..polyc::options::Options::optimising()
+    };
     let start = Instant::now();
     let out = polyc::driver::compile(FRAGMENTED.to_string(), &options).expect("it parses");
     assert!(start.elapsed() < Duration::from_secs(3));
     assert_eq!(out.output, FRAGMENTED);
     assert!(out.diagnostics.iter().any(|d| d.code == polyc::diagnostics::Code::P0015));
     // The thread's isl context works again for the next SCoP.
-    let plain = polyc::driver::Options::default();
+    let plain = polyc::options::Options::default();
     let again = polyc::driver::compile(FRAGMENTED.to_string(), &plain).expect("it parses");
     assert!(again.diagnostics.is_empty(), "{:?}", again.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>());
 }

@@ -5,10 +5,11 @@
 
 use polyc::deps;
 use polyc::diagnostics::Code;
-use polyc::driver::{self, Options, TileOptions, TileShape};
+use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::isl::Set;
 use polyc::model::Scop;
+use polyc::options::{Options, TileOptions, TileShape};
 use polyc::schedule::Scattering;
 use polyc::tile::concurrent::{self, Stencil};
 use std::path::Path;
@@ -81,7 +82,7 @@ fn jacobi_cone_is_one_point_per_sub_step() {
 
 fn compile(name: &str, shape: TileShape) -> driver::Outcome {
     let options = Options {
-        schedule: polyc::driver::ScheduleKind::Auto,
+        schedule: polyc::options::ScheduleKind::Auto,
         tile: Some(TileOptions { shape, ..TileOptions::default() }),
         parallel: true,
         // The tiles asked for whatever the machine's load: no wall-clock budget.

@@ -6,10 +6,11 @@
 //! complementary write hides nothing.
 
 use polyc::deps;
-use polyc::driver::{self, Emit, Options};
+use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::isl::Map;
 use polyc::model::Scop;
+use polyc::options::{Emit, Options};
 
 /// The flow of the first SCoP of `source` from statement `from` to
 /// statement `to` (`None`: no dependence).

@@ -9,7 +9,8 @@
 
 mod common;
 use polyc::diagnostics::Code;
-use polyc::driver::{self, Emit, Options, Outcome};
+use polyc::driver::{self, Outcome};
+use polyc::options::{Emit, Options};
 use std::path::Path;
 
 fn optimising() -> Options {

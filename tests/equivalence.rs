@@ -6,7 +6,8 @@
 mod common;
 use common::*;
 use polyc::diagnostics::Code;
-use polyc::driver::{self, Options, ScheduleKind, TileOptions, TileShape};
+use polyc::driver;
+use polyc::options::{Options, ScheduleKind, TileOptions, TileShape};
 use polyc::storage::{Method, StorageOptions};
 use std::path::Path;
 use std::process::Command;
@@ -356,7 +357,7 @@ fn expanded_storage_computes_the_same_at_every_size() {
         let path = root().join("corpus").join(format!("{kernel}.c"));
         // Expansion itself is checked, whatever the machine's load: no wall-clock budget.
         let options = Options { time_budget: None, ..Options::optimising() };
-        let report = regenerate(&path, &Options { emit: driver::Emit::LiveRanges, ..options.clone() }).unwrap();
+        let report = regenerate(&path, &Options { emit: polyc::options::Emit::LiveRanges, ..options.clone() }).unwrap();
         for kind in kinds {
             assert!(report.contains(kind), "{kernel}: not {kind}:\n{report}");
         }

@@ -15,7 +15,8 @@
 
 mod common;
 use common::root;
-use polyc::driver::{self, Options};
+use polyc::driver;
+use polyc::options::Options;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};

@@ -3,7 +3,8 @@
 
 mod common;
 use common::*;
-use polyc::driver::{self, Emit, Options};
+use polyc::driver;
+use polyc::options::{Emit, Options};
 
 fn check(name: &str, actual: &str, failures: &mut Vec<String>) {
     let path = root().join("tests/golden").join(name);

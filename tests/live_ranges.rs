@@ -7,10 +7,11 @@
 //! with the scalar private and not expanded.
 
 use polyc::deps::live::{self, Breach};
-use polyc::driver::{self, Emit, Options};
+use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::isl::Map;
 use polyc::model::Scop;
+use polyc::options::{Emit, Options};
 use polyc::schedule::Scattering;
 use std::path::Path;
 

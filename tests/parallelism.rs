@@ -3,7 +3,8 @@
 
 mod common;
 use common::*;
-use polyc::driver::{self, Emit, Options, Scaling, SimulateOptions, TileOptions};
+use polyc::driver;
+use polyc::options::{Emit, Options, Scaling, SimulateOptions, TileOptions};
 use serde_json::Value;
 
 fn jacobi_1d() -> String {
@@ -16,7 +17,7 @@ fn report(params: &[(&str, i64)], size: i64, simulate: SimulateOptions) -> Value
     let mut options = Options::optimising();
     options.emit = Emit::ParallelismJson;
     options.tile = Some(TileOptions { sizes: vec![size], ..TileOptions::default() });
-    options.storage.params = params.iter().map(|(p, v)| (p.to_string(), *v)).collect();
+    options.params = params.iter().map(|(p, v)| (p.to_string(), *v)).collect();
     options.simulate = simulate;
     let outcome = driver::compile(jacobi_1d(), &options).expect("compiles");
     assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics.iter().map(|d| &d.message).collect::<Vec<_>>());
@@ -118,7 +119,7 @@ fn diamond(k: usize) -> polyc::model::isl::Map {
 
 #[test]
 fn concurrent_start_parallelism_grows_with_n() {
-    use polyc::tile::simulate::{self, TileGraph};
+    use polyc::report::simulate::{self, TileGraph};
     let ast = polyc::frontend::Source::parse(jacobi_1d()).expect("parses").scops().scops.remove(0);
     let scop = polyc::model::Scop::build(ast).expect("a model");
     let scattering = polyc::schedule::Scattering { stmts: vec![0, 1], maps: vec![diamond(0), diamond(1)], dims: 4 };

@@ -12,7 +12,7 @@
 
 mod common;
 use common::*;
-use polyc::driver::Options;
+use polyc::options::Options;
 
 /// A complete program around `kernel` (the lines inside `#pragma scop`):
 /// `N` from the command line, arrays `X`, `Y` (2-d) and `v`, `w`, `buf`

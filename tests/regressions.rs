@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use polyc::driver::{Options, TileOptions, TileShape};
+use polyc::options::{Options, TileOptions, TileShape};
 
 /// A complete program around `kernel`: sizes `N` and `M` from the
 /// command line (at most 40), arrays `A` (1-d) and `X` (2-d) of doubles,

@@ -3,10 +3,11 @@
 
 mod common;
 use common::{gcc, root, run, scratch};
-use polyc::driver::{self, Emit, Options, ScheduleKind};
+use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::affine::LinExpr;
 use polyc::model::Scop;
+use polyc::options::{Emit, Options, ScheduleKind};
 use polyc::schedule::Scattering;
 use polyc::storage::lifetime;
 use polyc::storage::mapping::{self, Mapping};
@@ -22,24 +23,34 @@ fn with_temporary(body: &str) -> String {
 }
 
 /// The `--emit=storage-json` entries of the first SCoP of `text`.
-fn storage_of(text: String, storage: StorageOptions) -> Vec<Value> {
-    let options = Options { emit: Emit::StorageJson, storage, ..Options::default() };
+fn storage_of(text: String, options: Options) -> Vec<Value> {
+    let options = Options { emit: Emit::StorageJson, ..options };
     let output = driver::compile(text, &options).expect("compiles").output;
     let report: Value = serde_json::from_str(&output).expect("JSON");
     report[0]["arrays"].as_array().expect("arrays").clone()
 }
 
-fn modulo() -> StorageOptions {
-    StorageOptions { method: Method::Modulo, ..StorageOptions::default() }
+fn modulo() -> Options {
+    contracting(Method::Modulo)
+}
+
+/// Plain regeneration, with temporaries contracted by `method`.
+fn contracting(method: Method) -> Options {
+    Options { storage: StorageOptions { method, ..StorageOptions::default() }, ..Options::default() }
+}
+
+/// `N` (and no other parameter) fixed to `value`.
+fn n_at(value: i64) -> Vec<(String, i64)> {
+    vec![("N".to_string(), value)]
 }
 
 /// The successive modulo with `N` fixed to 100, for sizes in cells.
-fn modulo_at_100() -> StorageOptions {
-    StorageOptions { params: vec![("N".to_string(), 100)], ..modulo() }
+fn modulo_at_100() -> Options {
+    Options { params: n_at(100), ..modulo() }
 }
 
-fn cells_of(text: String, storage: StorageOptions) -> (i64, i64) {
-    let arrays = storage_of(text, storage);
+fn cells_of(text: String, options: Options) -> (i64, i64) {
+    let arrays = storage_of(text, options);
     assert_eq!(arrays.len(), 1, "{arrays:?}");
     let cells = |key: &str| arrays[0][key].as_i64().unwrap_or_else(|| panic!("no {key}: {arrays:?}"));
     (cells("original_cells"), cells("new_cells"))
@@ -70,16 +81,15 @@ fn values_all_live_at_once_keep_every_cell() {
 #[test]
 fn live_out_values_keep_their_cells() {
     let text = with_temporary("  for (i = 0; i < N; i++) {\n    tmp[i] = x[i] * 2.0;\n    y[i] = tmp[i] + 1.0;\n  }");
-    let storage = StorageOptions { live_out: vec!["tmp".to_string()], ..modulo_at_100() };
-    assert_eq!(cells_of(text, storage), (100, 100));
+    let mut options = modulo_at_100();
+    options.storage.live_out = vec!["tmp".to_string()];
+    assert_eq!(cells_of(text, options), (100, 100));
 }
 
 #[test]
 fn a_mapping_proven_for_fixed_parameters_runs_only_for_them() {
-    let storage = StorageOptions { params: vec![("N".to_string(), 100)], ..modulo() };
-    let code = driver::compile(TWO_TEMPORARIES.to_string(), &Options { storage, ..Options::default() })
-        .expect("compiles")
-        .output;
+    let options = Options { params: n_at(100), ..modulo() };
+    let code = driver::compile(TWO_TEMPORARIES.to_string(), &options).expect("compiles").output;
     assert!(code.contains("(N == 100)) {"), "{code}");
     let dir = scratch("storage-fixed");
     let (original, contracted) = (dir.join("two.c"), dir.join("two.contracted.c"));
@@ -104,7 +114,7 @@ fn pragmas_name_temporaries_and_live_out_arrays() {
     let arrays = storage_of(text.to_string(), modulo_at_100());
     let cells = |array: &str| arrays.iter().find(|a| a["array"] == array).and_then(|a| a["new_cells"].as_i64());
     assert_eq!((cells("y"), cells("tmp")), (Some(1), Some(100)), "{arrays:?}");
-    let options = Options { storage: modulo(), ..Options::default() };
+    let options = modulo();
     let code = driver::compile(text.to_string(), &options).expect("compiles").output;
     assert!(code.contains("double polyc_y;") && !code.contains("polyc_tmp"), "{code}");
 }
@@ -115,8 +125,9 @@ fn only_temporaries_are_contracted() {
     let text = with_temporary("  for (i = 0; i < N; i++) {\n    tmp[i] = x[i];\n    y[i] = tmp[i];\n  }");
     let arrays = storage_of(text.clone(), modulo());
     assert!(arrays.iter().all(|a| a["array"] == "tmp"), "{arrays:?}");
-    let storage = StorageOptions { temporaries: vec!["y".to_string()], ..modulo() };
-    let arrays = storage_of(text, storage);
+    let mut options = modulo();
+    options.storage.temporaries = vec!["y".to_string()];
+    let arrays = storage_of(text, options);
     assert!(arrays.iter().any(|a| a["array"] == "y"), "{arrays:?}");
 }
 
@@ -133,7 +144,7 @@ fn produce_consume_keeps_n_by_n_under_the_successive_modulo() {
     let text = std::fs::read_to_string(path).unwrap();
     let arrays = storage_of(text.clone(), modulo());
     assert_eq!(arrays[0]["new_size"], "N * N", "{arrays:?}");
-    let fixed = StorageOptions { params: vec![("N".to_string(), 60)], ..modulo() };
+    let fixed = Options { params: n_at(60), ..modulo() };
     assert_eq!(cells_of(text, fixed), (3600, 3600));
 }
 
@@ -142,11 +153,11 @@ fn produce_consume_folds_onto_one_diagonal_row_under_the_lattice_heuristic() {
     // SMO's Table I: 2N - 1 cells, `A[t, i] -> A[(i - t) mod (2N - 1)]`.
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/produce_consume.c");
     let text = std::fs::read_to_string(path).unwrap();
-    let lattice = StorageOptions { method: Method::Lattice, ..StorageOptions::default() };
+    let lattice = contracting(Method::Lattice);
     let arrays = storage_of(text.clone(), lattice.clone());
     assert_eq!(arrays[0]["new_size"], "(2 * N - 1)", "{arrays:?}");
     assert_eq!(arrays[0]["mapping"], "A[i0, i1] -> A[i0 - i1 + N - 1]", "{arrays:?}");
-    let fixed = StorageOptions { params: vec![("N".to_string(), 60)], ..lattice };
+    let fixed = Options { params: n_at(60), ..lattice };
     assert_eq!(cells_of(text, fixed), (3600, 119));
 }
 
@@ -157,11 +168,7 @@ fn durbin_s_temporaries_reach_bee_clak_s_heuristic_sizes() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/durbin_bee.c");
     let text = std::fs::read_to_string(path).unwrap();
     for method in [Method::Modulo, Method::Lattice, Method::Best] {
-        let options = Options {
-            emit: Emit::StorageJson,
-            storage: StorageOptions { method, params: vec![("N".to_string(), 100)], ..StorageOptions::default() },
-            ..Options::default()
-        };
+        let options = Options { emit: Emit::StorageJson, params: n_at(100), ..contracting(method) };
         let output = driver::compile(text.clone(), &options).expect("compiles").output;
         let report: Value = serde_json::from_str(&output).expect("JSON");
         let cells = |array: &str| {
@@ -197,8 +204,7 @@ fn the_interleaved_blur_folds_onto_smo_s_2n_plus_1_cells() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/blur_interleaved.c");
     let text = std::fs::read_to_string(path).unwrap();
     assert_eq!(storage_of(text.clone(), modulo())[0]["new_size"], "3 * N");
-    let lattice = StorageOptions { method: Method::Lattice, ..StorageOptions::default() };
-    let arrays = storage_of(text, lattice);
+    let arrays = storage_of(text, contracting(Method::Lattice));
     assert_eq!(arrays[0]["new_size"], "(2 * N + 1)", "{arrays:?}");
     assert_eq!(arrays[0]["mapping"], "blurx[i0, i1] -> blurx[(i0 - 2i1) mod (2 * N + 1)]", "{arrays:?}");
 }
@@ -210,12 +216,9 @@ fn dynprog_s_temporaries_reach_bee_clak_s_heuristic_sizes() {
     // exists for LENGTH > 0 is no live-in value.
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/storage/dynprog.c");
     let text = std::fs::read_to_string(path).unwrap();
-    let storage = StorageOptions {
-        method: Method::Best,
-        params: vec![("LENGTH".to_string(), 10), ("TSTEPS".to_string(), 3)],
-        ..StorageOptions::default()
-    };
-    let arrays = storage_of(text, storage);
+    let options =
+        Options { params: vec![("LENGTH".to_string(), 10), ("TSTEPS".to_string(), 3)], ..contracting(Method::Best) };
+    let arrays = storage_of(text, options);
     let cells = |array: &str| arrays.iter().find(|a| a["array"] == array).and_then(|a| a["new_cells"].as_i64());
     assert_eq!(cells("sum_c"), Some(1), "{arrays:?}");
     assert!(cells("c").is_some_and(|c| (61..=81).contains(&c)), "{arrays:?}");
@@ -249,7 +252,7 @@ return 0;\n}\n";
 
 #[test]
 fn contracted_temporaries_are_declared_small_and_compute_the_same() {
-    let options = Options { storage: modulo(), ..Options::default() };
+    let options = modulo();
     let outcome = driver::compile(TWO_TEMPORARIES.to_string(), &options).expect("compiles");
     let code = &outcome.output;
     assert!(code.contains("/* tmp[i0] -> tmp */\n    double polyc_tmp;"), "{code}");
@@ -279,10 +282,9 @@ printf(\"%.17g\\n\", y[i]);\n  return 0;\n}\n";
 
 #[test]
 fn a_contracted_global_goes_on_the_heap_and_computes_the_same() {
-    let storage = StorageOptions { temporaries: vec!["tmp".to_string()], ..modulo() };
-    let code = driver::compile(GLOBAL_TEMPORARY.to_string(), &Options { storage, ..Options::default() })
-        .expect("compiles")
-        .output;
+    let mut options = modulo();
+    options.storage.temporaries = vec!["tmp".to_string()];
+    let code = driver::compile(GLOBAL_TEMPORARY.to_string(), &options).expect("compiles").output;
     assert!(code.contains("__builtin_malloc(sizeof(double) * (__SIZE_TYPE__)N + 64)"), "{code}");
     assert!(code.contains("__builtin_free(polyc_tmp_memory);"), "{code}");
     let dir = scratch("storage-heap");

@@ -4,8 +4,9 @@
 
 mod common;
 use common::{gcc, root, run, scratch};
-use polyc::driver::{self, Options};
+use polyc::driver;
 use polyc::model::isl::Set;
+use polyc::options::{Emit, Options};
 use polyc::storage::optimal::{Search, Shape};
 use polyc::storage::{Method, StorageOptions};
 use serde_json::Value;
@@ -16,19 +17,18 @@ fn oracle(name: &str) -> String {
 }
 
 /// The lattice heuristics with `params` fixed; `optimal`: and the search.
-fn lattice(params: &[(&str, i64)], optimal: bool) -> StorageOptions {
-    StorageOptions {
-        method: Method::Lattice,
+fn lattice(params: &[(&str, i64)], optimal: bool) -> Options {
+    Options {
+        storage: StorageOptions { method: Method::Lattice, optimal, ..StorageOptions::default() },
         params: params.iter().map(|&(p, v)| (p.to_string(), v)).collect(),
-        optimal,
-        ..StorageOptions::default()
+        ..Options::default()
     }
 }
 
 /// Each array's proven size in cells, as `--emit=storage-json` reports
 /// it (the report holds only mappings that passed the proof).
-fn sizes(text: &str, storage: StorageOptions) -> Vec<(String, i64)> {
-    let options = Options { emit: driver::Emit::StorageJson, storage, ..Options::default() };
+fn sizes(text: &str, options: Options) -> Vec<(String, i64)> {
+    let options = Options { emit: Emit::StorageJson, ..options };
     let output = driver::compile(text.to_string(), &options).expect("compiles").output;
     let report: Value = serde_json::from_str(&output).expect("JSON");
     let arrays = report[0]["arrays"].as_array().expect("arrays");
@@ -43,13 +43,14 @@ fn sizes(text: &str, storage: StorageOptions) -> Vec<(String, i64)> {
 }
 
 /// Asserts that each array of `at_most` takes at most that many cells.
-fn assert_sizes(text: &str, storage: StorageOptions, at_most: &[(&str, i64)]) {
-    let found = sizes(text, storage.clone());
+fn assert_sizes(text: &str, options: Options, at_most: &[(&str, i64)]) {
+    let (storage, params) = (options.storage.clone(), options.params.clone());
+    let found = sizes(text, options);
     for &(array, limit) in at_most {
         let cells = found.iter().find(|(a, _)| a == array).map(|(_, c)| *c);
         assert!(
             cells.is_some_and(|c| c <= limit),
-            "{array}: {cells:?} cells, at most {limit} ({storage:?}): {found:?}"
+            "{array}: {cells:?} cells, at most {limit} ({storage:?}, {params:?}): {found:?}"
         );
     }
 }
@@ -150,7 +151,7 @@ fn assert_runs_the_same(name: &str, code: &str) {
 #[test]
 fn optimal_mappings_compute_the_same() {
     for (name, params) in [("durbin_bee.c", vec![("N", 100)]), ("reg_detect.c", vec![("N", 6), ("P", 64)])] {
-        let options = Options { storage: lattice(&params, true), ..Options::default() };
+        let options = lattice(&params, true);
         let code = driver::compile(oracle(name), &options).expect("compiles").output;
         assert!(code.contains("polyc_mod"), "{name}: nothing wraps\n{code}");
         assert_runs_the_same(name, &code);
@@ -160,7 +161,7 @@ fn optimal_mappings_compute_the_same() {
 #[test]
 fn a_scop_without_parameters_runs_its_contracted_storage_unguarded() {
     // Nothing to check at run time: the new loops in a plain block.
-    let options = Options { storage: lattice(&[], false), ..Options::default() };
+    let options = lattice(&[], false);
     let code = driver::compile(oracle("mot_detect.c"), &options).expect("compiles").output;
     assert!(code.contains("#pragma scop\n  {\n") && code.contains("double polyc_Delta;"), "{code}");
     assert_runs_the_same("mot_detect.c", &code);

@@ -4,7 +4,8 @@
 
 mod common;
 use common::{gcc, root, run, scratch};
-use polyc::driver::{self, Emit, Options, ScheduleKind, TileOptions};
+use polyc::driver;
+use polyc::options::{Emit, Options, ScheduleKind, TileOptions};
 use polyc::storage::{Method, StorageOptions};
 use serde_json::Value;
 use std::time::Duration;
@@ -31,7 +32,7 @@ fn options(method: Method, tile: Option<i64>) -> Options {
 fn entry(name: &str, method: Method, params: &[(&str, i64)]) -> Value {
     let mut options = options(method, None);
     options.emit = Emit::StorageJson;
-    options.storage.params = params.iter().map(|(p, v)| (p.to_string(), *v)).collect();
+    options.params = params.iter().map(|(p, v)| (p.to_string(), *v)).collect();
     let output = driver::compile(oracle(name), &options).expect("compiles").output;
     let report: Value = serde_json::from_str(&output).expect("JSON");
     report[0]["arrays"][0].clone()

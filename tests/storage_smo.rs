@@ -4,7 +4,8 @@
 
 mod common;
 use common::{gcc, root, run, scratch};
-use polyc::driver::{self, Emit, Options};
+use polyc::driver;
+use polyc::options::{Emit, Options};
 use polyc::storage::{Method, StorageOptions};
 use serde_json::Value;
 use std::time::Duration;
@@ -64,12 +65,8 @@ fn best_is_never_larger_than_smo() {
         let cells = |method| {
             let options = Options {
                 emit: Emit::StorageJson,
-                storage: StorageOptions {
-                    method,
-                    params: vec![("N".to_string(), 30), ("B".to_string(), 8)],
-                    ..StorageOptions::default()
-                },
-                ..Options::default()
+                params: vec![("N".to_string(), 30), ("B".to_string(), 8)],
+                ..storage(method)
             };
             let output = driver::compile(oracle(name), &options).expect("compiles").output;
             let report: Value = serde_json::from_str(&output).expect("JSON");
@@ -107,7 +104,8 @@ fn a_parallel_loop_keeps_every_value_its_iterations_may_still_read() {
     for method in [Method::Smo, Method::Best] {
         let options = Options {
             emit: Emit::StorageJson,
-            storage: StorageOptions { method, params: vec![("N".to_string(), 24)], ..StorageOptions::default() },
+            storage: StorageOptions { method, ..StorageOptions::default() },
+            params: vec![("N".to_string(), 24)],
             ..Options::optimising()
         };
         let output = driver::compile(oracle("lbm_d2q9"), &options).expect("compiles").output;

@@ -6,7 +6,8 @@
 //! with private copies; a vector loop outside a column walk runs in
 //! strips, innermost; a SCoP nothing gains from keeps its text.
 
-use polyc::driver::{self, Options, Outcome};
+use polyc::driver::{self, Outcome};
+use polyc::options::Options;
 use std::path::Path;
 
 const TILED_AND_PARALLEL: &[&str] = &[
@@ -298,7 +299,7 @@ fn a_scalar_reduced_per_iteration_is_expanded_so_the_nest_is_tiled() {
     assert!(code.contains("} else {\n  for (i = 0; i < 200; i++)"), "{code}");
     assert!(code.contains("__builtin_free(polyc_s_memory);"), "{code}");
     // `--emit=schedule` shows the plan the code comes from.
-    let options = Options { emit: driver::Emit::Schedule, ..optimising() };
+    let options = Options { emit: polyc::options::Emit::Schedule, ..optimising() };
     let report = driver::compile(scalar_reduction("s = A[i][j];", "s = 0.0;"), &options).expect("compiles").output;
     assert!(report.contains("applied: expand-storage, "), "{report}");
 }

@@ -18,7 +18,6 @@ use std::fmt::Write;
 mod copy_out;
 mod promote;
 mod rows;
-pub mod svg;
 mod versioned;
 
 /// Helper macros, defined once in the output when used.

@@ -9,10 +9,10 @@
 pub mod affine;
 pub mod alias;
 pub mod isl;
-mod report;
+mod readable;
 pub mod rows;
 
-pub use report::{readable, scop_json, scop_text};
+pub use readable::readable;
 
 use crate::frontend::qexpr::{QExpr, TooComplex};
 use crate::frontend::{AccessKind, ScopAst};

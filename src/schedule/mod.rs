@@ -18,7 +18,7 @@ use crate::model::{params_decl, Scop, Statement};
 use serde::Serialize;
 
 /// How aggressively `--schedule=auto` fuses loop nests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Fuse {
     /// Fuse whenever the dependences allow it.

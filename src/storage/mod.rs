@@ -24,7 +24,7 @@ use mapping::Mapping;
 use serde::Serialize;
 
 /// How temporary arrays are contracted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Keep every array as declared.
@@ -63,8 +63,6 @@ impl Method {
 #[derive(Clone, Debug, Default)]
 pub struct StorageOptions {
     pub method: Method,
-    /// Parameters fixed to a value (`--param N=100`).
-    pub params: Vec<(String, i64)>,
     /// Arrays to treat as temporaries besides those polyc finds.
     pub temporaries: Vec<String>,
     /// Arrays whose last values are read after the SCoP.
@@ -96,10 +94,15 @@ pub struct ArrayStorage {
 
 /// The storage of each temporary array of `scop` (those the front end
 /// found, and `options.temporaries`) when it runs in the order of
-/// `order`.
-pub fn report(scop: &Scop, order: &RunOrder, options: &StorageOptions) -> IslResult<Vec<ArrayStorage>> {
+/// `order`, with the parameters `fixed` (`--param N=100`) at their values.
+pub fn report(
+    scop: &Scop,
+    order: &RunOrder,
+    options: &StorageOptions,
+    fixed: &[(String, i64)],
+) -> IslResult<Vec<ArrayStorage>> {
     let params = &scop.ast.params;
-    let on = Analysis::new(scop, order, options);
+    let on = Analysis::new(scop, order, options, fixed);
     let values = &on.values;
     let mut out = Vec::new();
     for array in temporaries(scop, options) {
@@ -177,14 +180,16 @@ impl Contraction {
 }
 
 /// The temporary arrays of `scop` that a proven mapping by
-/// `options.method` stores in fewer cells (new names minted by `names`).
+/// `options.method` stores in fewer cells (new names minted by `names`),
+/// with the parameters `fixed` at their values.
 pub fn contractions(
     scop: &Scop,
     order: &RunOrder,
     options: &StorageOptions,
+    fixed: &[(String, i64)],
     names: &mut FreshNames,
 ) -> IslResult<Vec<Contraction>> {
-    let on = Analysis::new(scop, order, options);
+    let on = Analysis::new(scop, order, options, fixed);
     let values = &on.values;
     let mut out = Vec::new();
     // A live-out array keeps its storage: code after the SCoP reads it
@@ -379,13 +384,14 @@ struct Analysis<'a> {
 }
 
 impl<'a> Analysis<'a> {
-    fn new(scop: &'a Scop, order: &'a RunOrder<'a>, options: &'a StorageOptions) -> Analysis<'a> {
-        let values = scop
-            .ast
-            .params
-            .iter()
-            .map(|p| options.params.iter().find(|(name, _)| name == p).map(|(_, v)| *v))
-            .collect();
+    fn new(
+        scop: &'a Scop,
+        order: &'a RunOrder<'a>,
+        options: &'a StorageOptions,
+        fixed: &[(String, i64)],
+    ) -> Analysis<'a> {
+        let values =
+            scop.ast.params.iter().map(|p| fixed.iter().find(|(name, _)| name == p).map(|(_, v)| *v)).collect();
         Analysis { scop, order, options, values }
     }
 }

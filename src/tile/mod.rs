@@ -7,7 +7,6 @@
 pub mod concurrent;
 pub mod hw;
 pub mod sica;
-pub mod simulate;
 
 use crate::model::isl::{set_text, IslResult, Map, Set};
 use crate::schedule::Scattering;

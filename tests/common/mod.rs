@@ -227,7 +227,7 @@ pub fn scop_regions(text: &str) -> String {
 pub fn prints_what_the_source_prints(
     name: &str,
     source: &str,
-    modes: &[(&str, polyc::driver::Options)],
+    modes: &[(&str, polyc::options::Options)],
     runs: &[&[&str]],
 ) -> Vec<String> {
     let dir = scratch(name);

@@ -1,8 +1,8 @@
 //! `--emit=scop` and `--emit=scop-json`: the model in isl notation, with
 //! the program's own names for parameters and arrays.
 
-use super::{Scop, Statement};
 use crate::frontend::AccessKind;
+use crate::model::{readable, ModelError, Scop, Statement};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -48,28 +48,7 @@ struct ArrayReport {
     delinearised: Option<Vec<String>>,
 }
 
-/// Replace polyc's isl names (`p3`, `A_x`) by the program's.
-pub fn readable(isl_text: &str, params: &[String]) -> String {
-    let mut out = String::with_capacity(isl_text.len());
-    let mut rest = isl_text;
-    while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        out.push_str(&rest[..start]);
-        let word_len =
-            rest[start..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len() - start);
-        let word = &rest[start..start + word_len];
-        let param = word.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()).and_then(|k| params.get(k));
-        match (param, word.strip_prefix("A_")) {
-            (Some(name), _) => out.push_str(name),
-            (None, Some(array)) => out.push_str(array),
-            (None, None) => out.push_str(word),
-        }
-        rest = &rest[start + word_len..];
-    }
-    out.push_str(rest);
-    out
-}
-
-fn report(scop: &Scop, source: &str) -> Result<ScopReport, super::ModelError> {
+fn report(scop: &Scop, source: &str) -> Result<ScopReport, ModelError> {
     let params = &scop.ast.params;
     let show = |t: String| readable(&t, params);
     let mut statements = Vec::new();
@@ -111,7 +90,7 @@ fn report(scop: &Scop, source: &str) -> Result<ScopReport, super::ModelError> {
 }
 
 /// The run-time checks the transformed code runs behind, in words.
-fn assumptions(scop: &Scop, show: &dyn Fn(String) -> String) -> Result<Vec<String>, super::ModelError> {
+fn assumptions(scop: &Scop, show: &dyn Fn(String) -> String) -> Result<Vec<String>, ModelError> {
     let mut out = vec![format!("subscripts within their extents: {}", show(scop.in_bounds()?.to_text()?))];
     match scop.alias_checks()? {
         Ok(checks) => {
@@ -135,7 +114,7 @@ fn accesses(
     st: &Statement,
     kind: AccessKind,
     show: &dyn Fn(String) -> String,
-) -> Result<Vec<AccessReport>, super::ModelError> {
+) -> Result<Vec<AccessReport>, ModelError> {
     st.accesses
         .iter()
         .filter(|a| a.kind == kind)
@@ -150,7 +129,7 @@ fn accesses(
 }
 
 /// The model as text, one block per statement.
-pub fn scop_text(scop: &Scop, source: &str) -> Result<String, super::ModelError> {
+pub fn text(scop: &Scop, source: &str) -> Result<String, ModelError> {
     let r = report(scop, source)?;
     let mut out = format!(
         "# SCoP at line {}\nparams: [{}]\ncontext: {}\n",
@@ -190,9 +169,9 @@ fn line_of(scop: &Scop, source: &str) -> usize {
 }
 
 /// The model as a JSON value.
-pub fn scop_json(scop: &Scop, source: &str) -> Result<serde_json::Value, super::ModelError> {
+pub fn json(scop: &Scop, source: &str) -> Result<serde_json::Value, ModelError> {
     let mut v = serde_json::to_value(report(scop, source)?)
-        .map_err(|e| super::ModelError::Isl(super::isl::IslError(e.to_string())))?;
+        .map_err(|e| ModelError::Isl(crate::model::isl::IslError(e.to_string())))?;
     v["line"] = line_of(scop, source).into();
     Ok(v)
 }

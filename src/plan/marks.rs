@@ -1,31 +1,31 @@
 //! Loop marks: which loops of a nest run in parallel (with which
 //! private copies), as SIMD loops, or unrolled and jammed.
 
-use super::{Planner, ScheduleKind};
-use crate::driver::Options;
+use super::Planner;
 use crate::emit::LoopMark;
 use crate::model::isl::IslResult;
+use crate::options::{PlanRequest, ScheduleKind};
 use crate::schedule::{analysis, Analysis};
 
 impl Planner<'_> {
     /// Parallel loop dimensions (some only once scalars are privatised:
     /// see [`Planner::parallel_with_private`]), and those whose accesses
     /// are all contiguous.
-    pub(super) fn mark(&mut self, options: &Options) -> IslResult<()> {
+    pub(super) fn mark(&mut self, request: &PlanRequest) -> IslResult<()> {
         let (dims, n_stmts) = (self.nest.scattering.dims, self.nest.scattering.maps.len());
         let mut marks = vec![vec![LoopMark::default(); dims]; n_stmts];
         let mut sequential_outside = false;
         // A nest the planner put back in the source order gets no SIMD
         // marks: gcc vectorises the source loops as well, and the pragma
         // can keep it from jamming the loop around (utsolve 0.67x).
-        let fallen_back = self.in_original_order && options.schedule == ScheduleKind::Auto;
+        let fallen_back = self.in_original_order && request.schedule == ScheduleKind::Auto;
         let loops: Vec<usize> = (0..dims).filter(|&k| self.analysis.is_loop(k)).collect();
         for k in loops {
             // A loop carrying a dependence only vertically is jammed (gemm's
             // reduction 1.35x); a parallel one only as a register block
             // around such a loop, as alone it multiplies memory streams and
             // keeps nothing in registers (gemm's rows 1.12x -> 1.00x).
-            if options.unroll_jam.is_some() {
+            if request.unroll_jam.is_some() {
                 if self.analysis.is_parallel(k)? {
                     marks.iter_mut().for_each(|own| own[k].block = true);
                 } else if self.analysis.carries_only_vertically(k)? {
@@ -37,7 +37,7 @@ impl Planner<'_> {
                 continue;
             };
             // A private array per SIMD lane is no vector loop.
-            let simd = options.simd
+            let simd = request.simd
                 && !fallen_back
                 && private & self.private_arrays == 0
                 && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
@@ -47,8 +47,8 @@ impl Planner<'_> {
             let copy_out = self.copy_out(k, private | outside)?;
             for (own, worth) in marks.iter_mut().zip(worth_a_region) {
                 own[k] = LoopMark {
-                    parallel: options.parallel,
-                    region: options.parallel && worth,
+                    parallel: request.parallel,
+                    region: request.parallel && worth,
                     simd,
                     private,
                     copy_out,

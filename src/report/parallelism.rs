@@ -1,41 +1,16 @@
 //! `--emit=parallelism(-json)`: the tile graph of a SCoP's plan for the
 //! `--param` values, simulated on `--procs` processors (see
-//! [`crate::tile::simulate`]); with `--scaling`, a weak-scaling sweep
+//! [`super::simulate`]); with `--scaling`, a weak-scaling sweep
 //! (Gustafson): the scaled parameter and the processors grow together.
 
-use super::plan::Plan;
-use super::Options;
-use crate::deps;
+use super::final_plan::with_final_plan;
+use super::simulate::{self, Parallelism, TileGraph};
 use crate::model::isl::{self, UnionMap};
 use crate::model::{ModelError, Scop};
-use crate::tile::simulate::{self, Parallelism, TileGraph};
+use crate::names::FreshNames;
+use crate::options::Options;
+use crate::plan::{Analyses, Plan};
 use serde::Serialize;
-
-/// The weak-scaling steps `k` when `--scaling-steps` gives none.
-pub const DEFAULT_SCALING_STEPS: [usize; 6] = [1, 2, 4, 8, 16, 32];
-
-/// What the simulator is asked (`--procs`, `--scaling`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SimulateOptions {
-    /// Processors of a single run; at step `k` of a sweep, `k` times as many.
-    pub procs: usize,
-    /// A weak-scaling sweep instead of one run.
-    pub scaling: Option<Scaling>,
-}
-
-impl Default for SimulateOptions {
-    fn default() -> Self {
-        SimulateOptions { procs: 1, scaling: None }
-    }
-}
-
-/// Step `k` runs with the parameter `param` at `k` times its `--param`
-/// value on `k` times the processors.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Scaling {
-    pub param: String,
-    pub steps: Vec<usize>,
-}
 
 /// One simulated run.
 #[derive(Clone, Debug, Serialize)]
@@ -67,8 +42,19 @@ pub struct Report {
     pub runs: Vec<Run>,
 }
 
+/// The simulation of the plan the C output starts from, as `options` ask.
+pub fn of_final_plan(
+    analyses: &Analyses,
+    names: &mut FreshNames,
+    line: usize,
+    options: &Options,
+) -> Result<Report, ModelError> {
+    with_final_plan(analyses, names, options, |analyses, plan| report(analyses, plan, line, options))
+}
+
 /// The simulation of `plan` (the plan of `scop`) as `options` ask.
-pub fn report(scop: &Scop, plan: &Plan, line: usize, options: &Options) -> Result<Report, ModelError> {
+pub fn report(analyses: &Analyses, plan: &Plan, line: usize, options: &Options) -> Result<Report, ModelError> {
+    let scop = analyses.scop();
     let base = parameter_values(scop, options)?;
     let sim = &options.simulate;
     let steps: Vec<(usize, Vec<i64>)> = match &sim.scaling {
@@ -90,7 +76,7 @@ pub fn report(scop: &Scop, plan: &Plan, line: usize, options: &Options) -> Resul
             steps
         }
     };
-    let dependences = deps::analyse(scop)?.generators()?;
+    let dependences = analyses.deps()?.generators()?;
     let mut runs = Vec::new();
     let mut untiled = Vec::new();
     for (k, values) in steps {
@@ -124,7 +110,7 @@ pub fn tile_graph(scop: &Scop, plan: &Plan, dependences: &UnionMap, values: &[i6
 
 /// Every parameter's `--param` value, in the SCoP's order.
 pub fn parameter_values(scop: &Scop, options: &Options) -> Result<Vec<i64>, ModelError> {
-    let given = &options.storage.params;
+    let given = &options.params;
     let missing: Vec<&str> =
         scop.ast.params.iter().filter(|p| !given.iter().any(|(n, _)| n == *p)).map(String::as_str).collect();
     if !missing.is_empty() {

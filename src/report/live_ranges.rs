@@ -7,20 +7,22 @@
 //! live ranges in the source and their repair, then the final program's
 //! variables (the new arrays among them) under its plan.
 
-use super::expansion::expanded_plan;
-use super::plan::{self, Plan};
-use super::Options;
 use crate::deps::live::{self, Breach, LiveRanges, Violation};
 use crate::model::isl::IslResult;
 use crate::model::{readable, statement_index, ModelError, Scop};
 use crate::names::FreshNames;
+use crate::options::Options;
+use crate::plan::expansion::expanded_plan;
+use crate::plan::{self, Analyses, Plan};
 use crate::storage::expand::ExpandedArray;
 
-/// The report for one SCoP, under the plan `regenerate` starts from.
-pub(super) fn report(scop: &Scop, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
+/// The report for one SCoP, under the plan the C output starts from.
+pub fn report(analyses: &Analyses, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
+    let (scop, request) = (analyses.scop(), options.plan_request());
     let mut out = String::new();
-    let Some(e) = expanded_plan(scop, names, options)? else {
-        report_under(scop, &plan::plan(scop, options), &mut out)?;
+    let expanded = if options.trace { None } else { expanded_plan(analyses, names, &request)? };
+    let Some(e) = expanded else {
+        report_under(scop, &plan::plan(analyses, &request), &mut out)?;
         return Ok(out);
     };
     let expanded = |v: &str| e.in_place.iter().any(|(w, _)| w == v) || e.arrays.iter().any(|a| a.variable == v);
@@ -85,19 +87,6 @@ fn expansion(variable: &str, arrays: &[ExpandedArray], in_place: &[(String, Stri
         }
         None => String::new(),
     }
-}
-
-/// The variables of `candidates` two of whose live ranges `plan`
-/// reverses.
-pub(super) fn reversed_by(scop: &Scop, plan: &Plan, candidates: &[String]) -> IslResult<Vec<String>> {
-    let mut broken = Vec::new();
-    for live in live::of_scop(scop, &|v| candidates.iter().any(|c| c == v))? {
-        let violations = live::violations(scop, &live, &plan.scattering, &|_, _| false)?;
-        if violations.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
-            broken.push(live.variable);
-        }
-    }
-    Ok(broken)
 }
 
 /// `name (scalar|array; whether anything reads it after the SCoP)`.

@@ -3,14 +3,17 @@
 //! dependences (to itself and to other statements, projected), the
 //! outline of each tile and, as colour and number, the wavefront the
 //! tile runs in (its longest-path level in the tile graph of
-//! [`crate::tile::simulate`], so the picture shows the schedule the
+//! [`super::simulate`], so the picture shows the schedule the
 //! simulator measures).
 
-use crate::deps;
+use super::final_plan::with_final_plan;
+use super::parallelism::parameter_values;
+use super::simulate::{self, TileGraph};
 use crate::model::isl::{Map, Set, UnionMap};
 use crate::model::{params_decl, ModelError, Scop};
-use crate::schedule::Scattering;
-use crate::tile::simulate::{self, TileGraph};
+use crate::names::FreshNames;
+use crate::options::{Options, SvgOptions};
+use crate::plan::{Analyses, Plan};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -20,38 +23,32 @@ pub const MAX_POINTS: usize = 4000;
 /// Projected dependences beyond this are not drawn one by one.
 const MAX_ARROWS: usize = 100_000;
 
-/// What to draw (`--svg-stmt`, `--svg-dims`, `--svg-scop`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// The statement (`S0`, ..): by default the first tiled one.
-    pub stmt: Option<String>,
-    /// The two iterators (by index, outermost 0) of the axes, vertical
-    /// first: by default the first two the tile changes along.
-    pub dims: Option<(usize, usize)>,
-    /// The line of the SCoP's `#pragma scop`: by default the first tiled SCoP.
-    pub scop_line: Option<usize>,
+/// The picture of the plan the C output starts from, and whether it is tiled.
+pub fn of_final_plan(
+    analyses: &Analyses,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<(bool, String), ModelError> {
+    with_final_plan(analyses, names, options, |analyses, plan| Ok((plan.tiles(), picture(analyses, plan, options)?)))
 }
 
-/// A SCoP's schedule, as the picture needs it.
-pub struct Schedule<'a> {
-    pub scattering: &'a Scattering,
-    /// See `Plan::tile_prefix`.
-    pub tile_prefix: &'a [usize],
-}
-
-/// The SVG document of `scop` under `schedule` with its parameters at `values`.
-pub fn picture(scop: &Scop, schedule: &Schedule, values: &[i64], options: &SvgOptions) -> Result<String, ModelError> {
+/// The SVG document of the SCoP of `analyses` under `plan`, with its
+/// parameters at their `--param` values.
+fn picture(analyses: &Analyses, plan: &Plan, options: &Options) -> Result<String, ModelError> {
+    let scop = analyses.scop();
+    let values = &parameter_values(scop, options)?;
+    let options = &options.svg;
     let params = simulate::fixed_params(values)?;
-    let namings = simulate::tile_namings(scop, schedule.scattering, schedule.tile_prefix, &params)?;
-    let at = chosen_statement(scop, schedule, options)?;
-    let k = schedule.scattering.stmts[at];
+    let namings = simulate::tile_namings(scop, &plan.scattering, &plan.tile_prefix, &params)?;
+    let at = chosen_statement(scop, plan, options)?;
+    let k = plan.scattering.stmts[at];
     let name = &scop.statements[k].name;
     let iterators: Vec<&str> = scop.ast.stmts[k].iterators.iter().map(|it| it.name.as_str()).collect();
     // Before the tile graph: too many points is the likely error, and
     // the graph of large parameters takes a while.
     let instances = points_with_tiles(&namings[at].map, iterators.len(), name)?;
-    let dependences = deps::analyse(scop)?.generators()?;
-    let graph = TileGraph::build(scop, schedule.scattering, &namings, &dependences, &params)?;
+    let dependences = analyses.deps()?.generators()?;
+    let graph = TileGraph::build(scop, &plan.scattering, &namings, &dependences, &params)?;
     let order = simulate::topological_order(&graph.successors).map_err(|c| ModelError::Input(c.to_string()))?;
     let levels = simulate::wavefronts(&graph.successors, &order);
     let wavefront: HashMap<&[i64], usize> = graph.tiles.iter().map(Vec::as_slice).zip(levels.iter().copied()).collect();
@@ -79,15 +76,15 @@ pub fn picture(scop: &Scop, schedule: &Schedule, values: &[i64], options: &SvgOp
     Ok(figure.svg())
 }
 
-/// The position in `schedule.scattering.stmts` of the statement to draw.
-fn chosen_statement(scop: &Scop, schedule: &Schedule, options: &SvgOptions) -> Result<usize, ModelError> {
-    let stmts = &schedule.scattering.stmts;
+/// The position in `plan.scattering.stmts` of the statement to draw.
+fn chosen_statement(scop: &Scop, plan: &Plan, options: &SvgOptions) -> Result<usize, ModelError> {
+    let stmts = &plan.scattering.stmts;
     let found = match &options.stmt {
         Some(wanted) => stmts.iter().position(|&k| scop.statements[k].name == *wanted).ok_or_else(|| {
             let names: Vec<&str> = stmts.iter().map(|&k| scop.statements[k].name.as_str()).collect();
             ModelError::Input(format!("no statement `{wanted}` in this SCoP (it has {})", names.join(", ")))
         })?,
-        None => stmts.iter().position(|&k| schedule.tile_prefix.get(k).is_some_and(|&p| p > 0)).unwrap_or(0),
+        None => stmts.iter().position(|&k| plan.tile_prefix.get(k).is_some_and(|&p| p > 0)).unwrap_or(0),
     };
     match stmts.get(found) {
         Some(_) => Ok(found),

@@ -1,55 +1,32 @@
 //! The `--emit` reports of one SCoP's plan: its final schedule and
 //! marks, the tile sizes chosen, the storage of its temporaries.
 
-use super::plan::{self, Plan};
-use super::{expansion::expanded_plan, run_order, Options, TileShape};
+use super::final_plan::with_final_plan;
 use crate::model::isl;
-use crate::model::{self, ModelError, Scop};
+use crate::model::{self, ModelError};
 use crate::names::FreshNames;
+use crate::options::{Options, TileShape};
+use crate::plan::{self, Analyses, Plan};
 use crate::storage;
 use crate::tile::hw::Hardware;
 
-/// `--emit=schedule` for the plan [`regenerate`] starts from.
-pub(super) fn planned_schedule_report(
-    scop: &Scop,
-    names: &mut FreshNames,
-    options: &Options,
-) -> Result<String, ModelError> {
-    with_final_plan(scop, names, options, schedule_report)
-}
-
-/// `report` of the plan [`regenerate`] starts from and the SCoP it is
-/// for: with storage expanded if that tiles a band.
-pub(super) fn with_final_plan<R>(
-    scop: &Scop,
-    names: &mut FreshNames,
-    options: &Options,
-    report: impl FnOnce(&Scop, &Plan) -> Result<R, ModelError>,
-) -> Result<R, ModelError> {
-    match expanded_plan(scop, names, options)? {
-        Some(e) => report(&e.scop, &e.plan),
-        None => report(scop, &plan::plan(scop, options)),
-    }
+/// `--emit=schedule` for the plan the C output starts from.
+pub fn schedule(analyses: &Analyses, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
+    with_final_plan(analyses, names, options, schedule_of)
 }
 
 /// `--emit=tile-sizes`: the tiling asked for (with SICA, the hardware
-/// and rho), then, per band of the plan [`regenerate`] starts from, the
+/// and rho), then, per band of the plan the C output starts from, the
 /// sizes chosen and why, and what was applied or refused.
-pub(super) fn tile_sizes_report(scop: &Scop, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
+pub fn tile_sizes(analyses: &Analyses, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
     let mut out = match &options.tile {
         None => "tile: none\n".to_string(),
         Some(t) if t.shape == TileShape::Sica => {
             format!("tile: sica, rho = {}\nhardware: {}\n", t.sica_rho, Hardware::given_or_detected(t.hw.as_ref()))
         }
-        Some(t) => {
-            let shape = clap::ValueEnum::to_possible_value(&t.shape);
-            format!("tile: {}\n", shape.as_ref().map_or("", |v| v.get_name()))
-        }
+        Some(t) => format!("tile: {}\n", t.shape.name()),
     };
-    let plan = match expanded_plan(scop, names, options)? {
-        Some(e) => e.plan,
-        None => plan::plan(scop, options),
-    };
+    let plan = with_final_plan(analyses, names, options, |_, plan| Ok(plan.clone()))?;
     for sized in &plan.notes.tile_sizes {
         out.push_str(&format!("{sized}\n"));
     }
@@ -62,14 +39,16 @@ pub(super) fn tile_sizes_report(scop: &Scop, names: &mut FreshNames, options: &O
 
 /// `--emit=storage`: each temporary array's storage under the schedule
 /// the SCoP is planned to run in.
-pub(super) fn storage_report(scop: &Scop, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
-    let plan = plan::plan(scop, options);
+pub fn storage(analyses: &Analyses, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
+    let plan = plan::plan(analyses, &options.plan_request());
     let _phase = isl::phase("storage analysis");
-    Ok(storage::report(scop, &run_order(scop, &plan), &options.storage)?)
+    let scop = analyses.scop();
+    Ok(storage::report(scop, &plan.run_order(scop), &options.storage, &options.params)?)
 }
 
 /// `--emit=schedule`: what was applied, each statement's time map, the marks.
-fn schedule_report(scop: &Scop, plan: &Plan) -> Result<String, ModelError> {
+fn schedule_of(analyses: &Analyses, plan: &Plan) -> Result<String, ModelError> {
+    let scop = analyses.scop();
     let mut out = format!("applied: {}\n", plan.notes.applied.join(", "));
     for why in plan.notes.refused.iter().chain(&plan.notes.out_of_budget) {
         out.push_str(&format!("refused: {why}\n"));

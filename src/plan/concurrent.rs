@@ -2,8 +2,8 @@
 //! `--tile=hex`; see [`crate::tile::concurrent`]).
 
 use super::Planner;
-use crate::driver::{TileOptions, TileShape};
 use crate::model::isl::IslResult;
+use crate::options::{TileOptions, TileShape};
 use crate::tile::concurrent::{self, Stencil};
 
 impl Planner<'_> {

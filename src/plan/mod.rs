@@ -5,17 +5,22 @@
 //! (parallel, SIMD) read off the final schedule. Every step is checked by
 //! the legality verifier and dropped, with a reason, if it fails.
 
+mod analyses;
 mod concurrent;
+pub mod expansion;
 mod marks;
 mod sica;
 
-use super::{Fuse, Options, ScheduleKind, TileShape};
-use crate::deps::{self, Dependences};
+use crate::deps::Dependences;
 use crate::emit::{LoopMark, PrivateVar};
 use crate::model::isl::{self, IslResult, Map, Set, UnionMap};
 use crate::model::Scop;
+use crate::options::{PlanRequest, ScheduleKind, TileShape};
+use crate::schedule::Fuse;
 use crate::schedule::{analysis, Analysis, Nest, Scattering, Violation};
+use crate::storage::lifetime::RunOrder;
 use crate::tile;
+pub use analyses::Analyses;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -153,8 +158,8 @@ const SKEWING_SHARE: u64 = 4;
 const RECURRENCE_STRIP: i64 = 4;
 
 /// The isl operations allowed for planning, and for scanning a transformed schedule.
-pub fn planning_budget(options: &Options) -> u64 {
-    options.isl_budget / PLANNING_SHARE
+pub fn planning_budget(request: &PlanRequest) -> u64 {
+    request.isl_budget / PLANNING_SHARE
 }
 
 /// The share of the SCoP's wall-clock budget one planning may take:
@@ -164,49 +169,49 @@ pub fn planning_budget(options: &Options) -> u64 {
 const PLANNING_TIME_SHARE: u32 = 2;
 
 /// The wall-clock time allowed for planning (and for scanning a transformed schedule).
-pub fn planning_time(options: &Options) -> Option<std::time::Duration> {
-    options.time_budget.map(|t| t / PLANNING_TIME_SHARE)
+pub fn planning_time(request: &PlanRequest) -> Option<std::time::Duration> {
+    request.time_budget.map(|t| t / PLANNING_TIME_SHARE)
 }
 
-/// The transformations `options` ask for, as far as they are legal and
+/// The transformations `request` asks for, as far as they are legal and
 /// affordable; the original schedule, with the reason, when planning fails.
-pub fn plan(scop: &Scop, options: &Options) -> Plan {
-    plan_relaxing(scop, options, &[])
+pub fn plan(analyses: &Analyses, request: &PlanRequest) -> Plan {
+    plan_relaxing(analyses, request, &[])
 }
 
 /// [`plan`] with only the flow dependences through the variables
 /// `relaxed` (seed 004's proposal): a plan that may break their live
 /// ranges, which the caller checks and repairs before using it.
-pub fn plan_relaxing(scop: &Scop, options: &Options, relaxed: &[String]) -> Plan {
+pub fn plan_relaxing(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -> Plan {
+    let scop = analyses.scop();
     let original = Plan::original(scop);
-    let transforms = options.schedule == ScheduleKind::Auto || options.optimises();
-    if !transforms {
+    if !request.transforms() {
         return original;
     }
-    isl::set_operation_budget(planning_budget(options));
+    isl::set_operation_budget(planning_budget(request));
     let phase = isl::phase("scheduling and planning");
-    let planned = isl::within_time(planning_time(options), || transformed(scop, options, relaxed));
+    let planned = isl::within_time(planning_time(request), || transformed(analyses, request, relaxed));
     drop(phase);
     // Out of budget, the error is whatever operation came next (a parse
     // says "syntax error"): only the budget is worth reporting.
     let out_of_budget = isl::out_of_budget();
-    isl::set_operation_budget(options.isl_budget);
+    isl::set_operation_budget(request.isl_budget);
     let mut kept = original;
     kept.keep_source = !scop.ast.has_multifor();
     match planned {
-        Ok(Some(plan)) if !options.optimises() || plan.gains() => plan,
+        Ok(Some(plan)) if !request.optimises() || plan.gains() => plan,
         Ok(Some(plan)) => {
             kept.notes.refused = plan.notes.refused;
             kept
         }
         Ok(None) => {
-            let share = planning_time(options).unwrap_or_default().as_secs_f64();
+            let share = planning_time(request).unwrap_or_default().as_secs_f64();
             kept.notes
                 .refused(format!("no transformation applied: scheduling and planning ran out of time ({share} s)"));
             kept
         }
         Err(_) if out_of_budget => {
-            let budget = planning_budget(options);
+            let budget = planning_budget(request);
             kept.notes
                 .out_of_budget
                 .push(format!("no transformation applied: planning ran out of {budget} isl operations"));
@@ -224,38 +229,38 @@ pub fn plan_relaxing(scop: &Scop, options: &Options, relaxed: &[String]) -> Plan
 
 /// Schedule the SCoP as a whole, then transform each of its loop nests
 /// on its own (see [`Scattering::nests`]) and put them back together.
-fn transformed(scop: &Scop, options: &Options, relaxed: &[String]) -> IslResult<Plan> {
-    let deps = deps::analyse(scop)?;
+fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -> IslResult<Plan> {
+    let (scop, deps) = (analyses.scop(), analyses.deps()?);
     let legality = deps.generators_relaxing(relaxed)?;
     let n_params = scop.ast.params.len();
     let mut notes = Notes::default();
-    let scheduled = match options.schedule {
-        ScheduleKind::Auto => scheduled(scop, &deps, &legality, options.fuse, &mut notes)?,
+    let scheduled = match request.schedule {
+        ScheduleKind::Auto => scheduled(scop, deps, &legality, request.fuse, &mut notes)?,
         ScheduleKind::Identity => None,
     };
     let mut planners = match scheduled {
         Some(planners) => planners,
-        None => Planner::for_nests(scop, &deps, &legality, Scattering::original(scop), true)?,
+        None => Planner::for_nests(scop, deps, &legality, Scattering::original(scop), true)?,
     };
     for p in &mut planners {
-        if options.schedule == ScheduleKind::Auto {
+        if request.schedule == ScheduleKind::Auto {
             p.original_order_if_iterators_dropped()?;
         }
-        if !p.time_tiled(options)? && !p.vector_loop_strips(options)? {
-            let mut replan = p.bands(options)?;
-            if !replan && options.schedule == ScheduleKind::Auto {
+        if !p.time_tiled(request)? && !p.vector_loop_strips(request)? {
+            let mut replan = p.bands(request)?;
+            if !replan && request.schedule == ScheduleKind::Auto {
                 replan = p.original_order_if_it_vectorises()?;
             }
             if replan {
-                p.bands(options)?;
+                p.bands(request)?;
             }
         }
-        p.innermost_for_locality(options)?;
-        if options.parallel {
+        p.innermost_for_locality(request)?;
+        if request.parallel {
             p.tile_loop_outermost()?;
         }
-        p.mark(options)?;
-        p.original_order_unless_it_gains(options)?;
+        p.mark(request)?;
+        p.original_order_unless_it_gains(request)?;
         p.note_rect_fallback();
     }
     let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
@@ -272,7 +277,7 @@ fn transformed(scop: &Scop, options: &Options, relaxed: &[String]) -> IslResult<
         }
         notes.merge(p.notes);
     }
-    let private_vars = private_vars(scop, &deps);
+    let private_vars = private_vars(scop, deps);
     Ok(Plan { scattering, marks, private_vars, notes, tile_prefix, keep_source: false })
 }
 
@@ -381,6 +386,17 @@ impl Plan {
     /// (shape_scalars 0.88x).
     fn gains(&self) -> bool {
         gains(&self.notes, &self.marks)
+    }
+
+    /// The order this plan runs `scop` in: a statement's loops are
+    /// concurrent from the outermost one marked parallel, SIMD or jammed
+    /// (whether or not the printer uses the mark: a sound
+    /// over-approximation).
+    pub fn run_order<'a>(&'a self, scop: &Scop) -> RunOrder<'a> {
+        let concurrent = (0..scop.statements.len())
+            .map(|k| self.marks.get(k)?.iter().position(|m| m.parallel || m.simd || m.jam))
+            .collect();
+        RunOrder { schedule: &self.scattering, concurrent }
     }
 
     /// Whether some band is tiled.
@@ -526,8 +542,8 @@ impl Planner<'_> {
     /// stays in cache (utsolve 0.9x untransformed, 1.7-2.0x in strips of
     /// 256, 1.3x of 32). Whether applied; the bands are then left as they
     /// are. Not with `--tile=sica`, which tiles only its own two loops.
-    fn vector_loop_strips(&mut self, options: &Options) -> IslResult<bool> {
-        let Some(t) = options.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
+    fn vector_loop_strips(&mut self, request: &PlanRequest) -> IslResult<bool> {
+        let Some(t) = request.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
         let sc = &self.nest.scattering;
         let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
         if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0
@@ -610,8 +626,8 @@ impl Planner<'_> {
     /// [`tile::time_tiles`]), and with `--parallel` run tiles on a
     /// wavefront. Whether applied. Not with `--tile=sica`, which tiles
     /// only its own two loops.
-    fn time_tiled(&mut self, options: &Options) -> IslResult<bool> {
-        let Some(t) = options.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
+    fn time_tiled(&mut self, request: &PlanRequest) -> IslResult<bool> {
+        let Some(t) = request.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
         let stmts = self.nest.scattering.stmts.clone();
         if !self.analysis.is_loop(0) || stmts.len() > MAX_TIME_TILED {
             return Ok(false);
@@ -625,7 +641,7 @@ impl Planner<'_> {
             return Ok(false);
         }
         // An extra the nest does without when isl cannot find it cheaply.
-        let budget = planning_budget(options) / SKEWING_SHARE;
+        let budget = planning_budget(request) / SKEWING_SHARE;
         let skewed = match isl::within_budget(budget, || Scattering::skewed(self.scop, stmts, self.legality)) {
             Ok(Some(skewed)) => skewed,
             Ok(None) | Err(_) => return Ok(false),
@@ -635,7 +651,7 @@ impl Planner<'_> {
             Some(&(0, e)) if e >= 2 => e,
             _ => return Ok(false),
         };
-        let wavefront = options.parallel && !skew.is_parallel(0)?;
+        let wavefront = request.parallel && !skew.is_parallel(0)?;
         // Exact distances through the tiles' floors cost isl seconds on a
         // 4-d stencil; this bound is sound as the band is permutable and
         // the points run in the current, verified order.
@@ -655,18 +671,18 @@ impl Planner<'_> {
     /// Whether it went back to the original order instead (see
     /// [`Planner::original_tiles_as_well`]), whose bands are then to be
     /// planned again.
-    fn bands(&mut self, options: &Options) -> IslResult<bool> {
+    fn bands(&mut self, request: &PlanRequest) -> IslResult<bool> {
         let mut bands = Vec::new();
         for (b, e) in self.analysis.bands()? {
             bands.extend(self.without_short_loops(b..e)?);
         }
-        let sica = options.tile.as_ref().is_some_and(|t| t.shape == TileShape::Sica);
+        let sica = request.tile.as_ref().is_some_and(|t| t.shape == TileShape::Sica);
         for band in bands.into_iter().rev().filter(|band| band.len() >= 2) {
             // SICA's tile sizes are those of a vector loop innermost.
-            if options.simd || sica {
+            if request.simd || sica {
                 self.vectorisable_innermost(band.clone())?;
             }
-            let Some(t) = &options.tile else { continue };
+            let Some(t) = &request.tile else { continue };
             if sica {
                 self.sica_tiles(band, t)?;
                 continue;
@@ -721,7 +737,7 @@ impl Planner<'_> {
                 let candidate = self.nest.scattering.remap(&tiles, self.n_params).and_then(|t| t.beside(&original));
                 self.try_apply("tile-points=original", candidate)?;
             }
-            if options.parallel {
+            if request.parallel {
                 self.wavefront_if_sequential(placed.outer_tiles)?;
             }
         }
@@ -926,7 +942,7 @@ impl Planner<'_> {
     /// more contiguous one (adi's column sweeps keep their strips of
     /// four rows, 1.6x). Checked exactly, within a share of the planning
     /// budget of its own: out of it, the nest stays as it was.
-    fn innermost_for_locality(&mut self, options: &Options) -> IslResult<()> {
+    fn innermost_for_locality(&mut self, request: &PlanRequest) -> IslResult<()> {
         let sc = &self.nest.scattering;
         let Some(last) = sc.innermost_loop() else { return Ok(()) };
         if analysis::contiguous_accesses(self.scop, sc, last)?.1 == 0 || analysis::is_short_loop(self.scop, sc, last)? {
@@ -954,7 +970,7 @@ impl Planner<'_> {
         // The most contiguous first; the stable sort keeps inner loops first among equals.
         candidates.sort_by_key(|(contiguity, _)| std::cmp::Reverse(*contiguity));
         let before = self.clone();
-        let budget = planning_budget(options) / SKEWING_SHARE;
+        let budget = planning_budget(request) / SKEWING_SHARE;
         let n_params = self.n_params;
         let moved = isl::within_budget(budget, || {
             for (_, candidate) in candidates {
@@ -1010,8 +1026,8 @@ impl Planner<'_> {
     /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`]);
     /// in that order (or if it was never left), strips of independent
     /// chains where the innermost loop is a recurrence.
-    fn original_order_unless_it_gains(&mut self, options: &Options) -> IslResult<()> {
-        if !options.optimises() || gains(&self.notes, &self.marks) {
+    fn original_order_unless_it_gains(&mut self, request: &PlanRequest) -> IslResult<()> {
+        if !request.optimises() || gains(&self.notes, &self.marks) {
             return Ok(());
         }
         if !self.in_original_order {
@@ -1019,22 +1035,22 @@ impl Planner<'_> {
             if !self.try_apply(ORIGINAL_ORDER, Ok(original))? {
                 return Ok(());
             }
-            self.mark(options)?;
+            self.mark(request)?;
         }
-        self.recurrence_strips_if_affordable(options)
+        self.recurrence_strips_if_affordable(request)
     }
 
     /// [`Planner::recurrence_strips`], marked, within a share of the
     /// planning budget of its own: a nest of many statements (adi's 27)
     /// has spent most of it on isl's schedules by now. Out of budget,
     /// the nest stays as it was.
-    fn recurrence_strips_if_affordable(&mut self, options: &Options) -> IslResult<()> {
+    fn recurrence_strips_if_affordable(&mut self, request: &PlanRequest) -> IslResult<()> {
         let before = self.clone();
-        let budget = planning_budget(options) / SKEWING_SHARE;
+        let budget = planning_budget(request) / SKEWING_SHARE;
         let stripped = isl::within_budget(budget, || {
-            let applied = self.recurrence_strips(options)?;
+            let applied = self.recurrence_strips(request)?;
             if applied {
-                self.mark(options)?;
+                self.mark(request)?;
             }
             Ok(applied)
         })?;
@@ -1057,10 +1073,10 @@ impl Planner<'_> {
     /// points would displace (atax's `y[j] += A[i][j] * tmp[i]` beside
     /// its row sums: 0.82x), and nest-wide dependences cannot tell.
     /// Whether applied; a refused candidate leaves no note.
-    fn recurrence_strips(&mut self, options: &Options) -> IslResult<bool> {
+    fn recurrence_strips(&mut self, request: &PlanRequest) -> IslResult<bool> {
         let sc = self.nest.scattering.clone();
         let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
-        if options.unroll_jam.is_none()
+        if request.unroll_jam.is_none()
             || self.analysis.is_parallel(innermost)?
             || analysis::is_short_loop(self.scop, &sc, innermost)?
         {

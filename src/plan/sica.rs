@@ -4,8 +4,8 @@
 //! SIMD width and from the data each iteration of the vector loop loads.
 
 use super::Planner;
-use crate::driver::TileOptions;
 use crate::model::isl::IslResult;
+use crate::options::TileOptions;
 use crate::tile::{self, hw::Hardware, sica};
 use std::ops::Range;
 

@@ -2,11 +2,13 @@
 //! 004): which variables a SCoP expands, and the plan of the expanded
 //! SCoP.
 
-use super::plan::{self, Plan};
-use super::{live, Options, ScheduleKind};
-use crate::model::isl;
+use super::{plan, plan_relaxing, planning_budget, Analyses, Plan};
+use crate::deps::live::{self, Breach};
+use crate::deps::Dependences;
+use crate::model::isl::{self, IslResult};
 use crate::model::{ModelError, Scop};
 use crate::names::FreshNames;
+use crate::options::{PlanRequest, ScheduleKind};
 use crate::storage::{self, expand::ExpandedArray};
 
 /// The model with its expandable variables expanded (into new arrays
@@ -17,29 +19,30 @@ use crate::storage::{self, expand::ExpandedArray};
 /// copy per iteration of a parallel loop cannot repair, which the plan
 /// without expansion finds by itself). The expanded SCoP is then planned
 /// with all its dependences.
-pub(super) fn expanded_plan(
-    scop: &Scop,
+pub fn expanded_plan(
+    analyses: &Analyses,
     names: &mut FreshNames,
-    options: &Options,
+    request: &PlanRequest,
 ) -> Result<Option<Expanded>, ModelError> {
+    let scop = analyses.scop();
     // Expansion and contraction rest on every write happening: not
     // under data-dependent conditions.
     let filtered = scop.ast.has_filters();
-    if options.schedule != ScheduleKind::Auto || options.tile.is_none() || options.trace || filtered {
+    if request.schedule != ScheduleKind::Auto || request.tile.is_none() || filtered {
         return Ok(None);
     }
     let candidates = storage::expand::candidates(&scop.ast);
     if candidates.is_empty() {
         return Ok(None);
     }
-    let proposed = plan::plan_relaxing(scop, options, &candidates);
+    let proposed = plan_relaxing(analyses, request, &candidates);
     if !proposed.tiles() {
         return Ok(None);
     }
-    let budget = plan::planning_budget(options);
+    let budget = planning_budget(request);
     let phase = isl::phase("storage expansion");
     let expansion = isl::within_budget(budget, || {
-        let broken = live::reversed_by(scop, &proposed, &candidates)?;
+        let broken = reversed_by(scop, &proposed, &candidates)?;
         if broken.is_empty() {
             return Ok(None);
         }
@@ -50,17 +53,34 @@ pub(super) fn expanded_plan(
         return Ok(None);
     };
     let scop = Scop::build(expansion.ast)?;
-    let mut plan = plan::plan(&scop, options);
+    let analyses = Analyses::new(&scop);
+    let mut plan = plan(&analyses, request);
     if !plan.tiles() {
         return Ok(None);
     }
     plan.notes.applied.insert(0, "expand-storage".to_string());
-    Ok(Some(Expanded { scop, arrays: expansion.arrays, in_place: expansion.in_place, plan }))
+    let deps = analyses.into_deps();
+    Ok(Some(Expanded { scop, deps, arrays: expansion.arrays, in_place: expansion.in_place, plan }))
+}
+
+/// The variables of `candidates` two of whose live ranges `plan`
+/// reverses.
+fn reversed_by(scop: &Scop, plan: &Plan, candidates: &[String]) -> IslResult<Vec<String>> {
+    let mut broken = Vec::new();
+    for live in live::of_scop(scop, &|v| candidates.iter().any(|c| c == v))? {
+        let violations = live::violations(scop, &live, &plan.scattering, &|_, _| false)?;
+        if violations.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
+            broken.push(live.variable);
+        }
+    }
+    Ok(broken)
 }
 
 /// A SCoP with some variables expanded, and its plan.
-pub(super) struct Expanded {
+pub struct Expanded {
     pub scop: Scop,
+    /// The expanded SCoP's dependences, as its planning computed them.
+    pub deps: Option<Dependences>,
     /// The new arrays that hold copies of variables.
     pub arrays: Vec<ExpandedArray>,
     /// Variables held in the cells their values are stored to, with that cell.

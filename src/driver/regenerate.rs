@@ -1,0 +1,306 @@
+//! A SCoP's new code: the plan (with storage expanded where that lets a
+//! band be tiled), its loops scanned, printed with the run-time checks
+//! and the loops for little work; a multifor's loops apart or by rank.
+
+use super::scanned::{scan_planned, scan_scop, work_estimate, Contracted, Scanned};
+use super::trace::traced_statement;
+use crate::emit::{self, Helpers, Program};
+use crate::frontend::Stmt;
+use crate::model::isl::{self, IslResult};
+use crate::model::{alias::AliasChecks, ModelError, Scop};
+use crate::multifor;
+use crate::names::FreshNames;
+use crate::options::{Options, PlanRequest, ScheduleKind};
+use crate::plan::expansion::{expanded_plan, Expanded};
+use crate::plan::{self, Analyses, Notes, Plan};
+use crate::schedule::Scattering;
+use crate::storage::expand::ExpandedArray;
+
+/// A SCoP's new code (`None`: its source text stays) and what was done to it.
+pub struct Regenerated {
+    pub code: Option<String>,
+    pub helpers: Helpers,
+    pub notes: Notes,
+    /// Why the loops of a multifor stay interleaved under `--parallel`.
+    pub interleaved: Option<String>,
+}
+
+/// The SCoP's loops regenerated from its model, transformed as `options`
+/// ask: with storage expanded if that lets a band be tiled.
+pub fn regenerate(
+    analyses: &Analyses,
+    source: &str,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
+    let scop = analyses.scop();
+    if scop.ast.rank_mapping.is_some() {
+        return rank_mapped(analyses);
+    }
+    let mut refused = None;
+    let expanded = if options.trace { Ok(None) } else { expanded(analyses, source, names, options) };
+    match expanded {
+        Ok(Some(r)) => return Ok(r),
+        Ok(None) => {}
+        Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
+    }
+    let request = options.plan_request();
+    let (plan, scanned, contracted) = scan_planned(analyses, plan::plan(analyses, &request), names, options, &request)?;
+    let loops = multifor_loops(analyses, &plan, options, &contracted)?;
+    let storage = Storage { source, expanded: &[], contracted };
+    let mut r = match &loops {
+        multifor::Loops::Apart(groups) => print_sections(analyses, &plan, groups, storage, names, options)?,
+        _ => print_planned(scop, analyses, plan, scanned, storage, names, options)?,
+    };
+    if let multifor::Loops::Linked(a, b) = loops {
+        let text = |k: usize| scop.ast.stmts[k].text.trim().to_string();
+        r.interleaved = Some(format!("a dependence links `{}` and `{}`", text(a), text(b)));
+    }
+    r.notes.refused.extend(refused);
+    Ok(r)
+}
+
+/// The SCoP regenerated with its expandable variables expanded
+/// (`storage::expand`), if the plan for that tiles some band (what
+/// expansion is for: the nest as a whole is permutable); `None`
+/// otherwise, or if the analysis runs out of its budget. The names it
+/// mints are kept in `names` only with its result.
+fn expanded(
+    as_written: &Analyses,
+    source: &str,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<Option<Regenerated>, ModelError> {
+    let mut minted = names.clone();
+    let request = options.plan_request();
+    let Some(Expanded { scop, deps, arrays, plan, .. }) = expanded_plan(as_written, &mut minted, &request)? else {
+        return Ok(None);
+    };
+    let analyses = Analyses::known(&scop, deps);
+    let (plan, scanned, contracted) = scan_planned(&analyses, plan, &mut minted, options, &request)?;
+    if !plan.tiles() {
+        return Ok(None);
+    }
+    let storage = Storage { source, expanded: &arrays, contracted };
+    let printed = print_planned(&scop, as_written, plan, scanned, storage, &mut minted, options)?;
+    *names = minted;
+    Ok(Some(printed))
+}
+
+/// A multifor with a loop run by rank: written by `multifor::ranked`,
+/// whatever the options (the mapping is not affine: nothing else can
+/// transform it).
+fn rank_mapped(analyses: &Analyses) -> Result<Regenerated, ModelError> {
+    let text = multifor::ranked::lower(analyses.scop(), analyses.deps()?)?.map_err(ModelError::Input)?;
+    let mut notes = Notes::default();
+    notes.applied("multifor-rank");
+    Ok(Regenerated { code: Some(text), helpers: Helpers::default(), notes, interleaved: None })
+}
+
+/// Whether the loops of a multifor SCoP run apart: asked by `--parallel`
+/// with the original order (no `--schedule=auto`, no tiles), planned in
+/// that order (the sections take the plan's marks), and legal.
+fn multifor_loops(
+    analyses: &Analyses,
+    plan: &Plan,
+    options: &Options,
+    contracted: &Contracted,
+) -> IslResult<multifor::Loops> {
+    let scop = analyses.scop();
+    let asked = options.parallel && options.schedule == ScheduleKind::Identity && options.tile.is_none();
+    if !asked || options.trace || !contracted.arrays.is_empty() || multifor::loops(scop).is_none() {
+        return Ok(multifor::Loops::Interleaved);
+    }
+    if !plan.scattering.is_equal(&Scattering::original(scop))? {
+        return Ok(multifor::Loops::Interleaved);
+    }
+    multifor::apart(scop, analyses.deps()?)
+}
+
+/// A multifor whose loops run apart: each loop's statements scanned on
+/// their own and printed as `plan` marks them, in an OpenMP section.
+fn print_sections(
+    analyses: &Analyses,
+    plan: &Plan,
+    groups: &[Vec<usize>],
+    storage: Storage,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
+    let scop = analyses.scop();
+    let outer = &scop.ast.indent;
+    let mut text = format!("{outer}#pragma omp parallel sections\n{outer}{{\n");
+    let mut helpers = Helpers::default();
+    for group in groups {
+        let scanned = scan_scop(scop, &Scattering::original_of(scop, group.clone()))?;
+        let own = Storage { contracted: Contracted::default(), ..storage };
+        let printed = print_planned(scop, analyses, plan.clone(), Some(scanned), own, names, options)?;
+        let code: String = printed.code.unwrap_or_default().lines().map(|l| format!("    {l}\n")).collect();
+        text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{code}{outer}}}\n"));
+        helpers = helpers.union(printed.helpers);
+    }
+    text.push_str(&format!("{outer}}}\n"));
+    let mut notes = plan.notes.clone();
+    notes.applied("multifor-sections");
+    Ok(Regenerated { code: Some(text), helpers, notes, interleaved: None })
+}
+
+/// What the printer needs to know about storage: the SCoP's source
+/// text, and the scalars held in arrays.
+struct Storage<'a> {
+    source: &'a str,
+    expanded: &'a [ExpandedArray],
+    contracted: Contracted,
+}
+
+/// The C text of `plan`'s loops (`None`: the SCoP keeps its source text).
+fn print_planned(
+    scop: &Scop,
+    as_written: &Analyses,
+    plan: Plan,
+    scanned: Option<Scanned>,
+    storage: Storage,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
+    let Some((nodes, dims)) = scanned else {
+        return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes, interleaved: None });
+    };
+    let _phase = isl::phase("printing");
+    // Without an estimate (an isl error) the new loops run unguarded:
+    // they are correct, only maybe not worth it.
+    // The other branch of the work check is the source text, which a
+    // multifor's is not.
+    let versioned = !options.trace && !scop.ast.has_multifor();
+    let gated = versioned && options.optimises() && costs_at_run_time(&plan);
+    let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
+    let small = if work.is_some() { small_loops(as_written, names, options)? } else { None };
+    // Subscripts the source does not keep within their arrays are checked
+    // at run time where the output rests on the dependences, which assume
+    // them in bounds. A multifor has no source text to run instead, nor
+    // has the trace.
+    let in_bounds = if versioned && options.reorders() { scop.in_bounds()?.disjuncts()? } else { vec![Vec::new()] };
+    // So are variables that may share memory, which the dependences
+    // treat as distinct.
+    let alias = if versioned && options.reorders() && !options.assume_no_alias {
+        scop.alias_checks()?.map_err(ModelError::Alias)?
+    } else {
+        AliasChecks::default()
+    };
+    let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
+    let mut notes = plan.notes;
+    let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
+    if !contracted.is_empty() {
+        notes.applied(&format!("storage={}", options.storage.method.name()));
+    }
+    let traced: Vec<Stmt>;
+    let stmts = if options.trace {
+        traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
+        &traced
+    } else if !contracted.is_empty() {
+        &rewritten
+    } else {
+        &scop.ast.stmts
+    };
+    let program = Program {
+        stmts,
+        params: &scop.ast.params,
+        iter_base: plan.scattering.dims,
+        dims,
+        indent: &scop.ast.indent,
+        marks: &plan.marks,
+        private_vars: &plan.private_vars,
+        openmp: options.parallel,
+        unroll_jam: options.unroll_jam,
+        expanded: storage.expanded,
+        work: work.as_deref(),
+        small: small.as_ref().map(|s| s.text.as_str()),
+        in_bounds: &in_bounds,
+        disjoint: &alias.pairs,
+        tables: &alias.tables,
+        restricted: &restricted,
+        contracted: &contracted,
+        source: storage.source,
+        definitions: &scop.ast.definitions,
+    };
+    let printed = emit::print(&program, &nodes, names);
+    if printed.jammed {
+        notes.applied("unroll-jam");
+    }
+    let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
+    Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None })
+}
+
+/// Whether `plan` costs time at run time, whatever it saves: tiles
+/// (loop overhead: jacobi-1d's 2 million instances took 0.3 ms as
+/// written, 0.9 ms time-tiled) or threads. Such loops run only with
+/// enough work; a new order, strips, SIMD loops and unrolling run always.
+fn costs_at_run_time(plan: &Plan) -> bool {
+    plan.tiles_beyond_strips() || plan.marks.iter().flatten().any(|m| m.parallel && m.region)
+}
+
+/// The loops `scop` (as written, not expanded) runs with less work than
+/// `POLYC_MIN_WORK`: the source's order with only what costs nothing at
+/// run time (a loop moved innermost where it makes a vector loop, SIMD
+/// loops, unroll-and-jam, strips of independent chains; no tiles, no
+/// threads). At 2 to 8 million instances: mvt's column walk 1.9x,
+/// gesummv's row sums in strips of four 2.7x. The source's order, not
+/// isl's: its fission reads atax's matrix twice (0.79x). `None` where
+/// that gains nothing (SIMD loops alone, in the source's order), or its
+/// planning or scan fails: the source serves then.
+fn small_loops(
+    analyses: &Analyses,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<Option<emit::Printed>, ModelError> {
+    let request = options.plan_request();
+    let sequential = PlanRequest { schedule: ScheduleKind::Identity, tile: None, parallel: false, ..request.clone() };
+    if !sequential.optimises() {
+        return Ok(None);
+    }
+    let plan = plan::plan(analyses, &sequential);
+    if plan.keep_source {
+        return Ok(None);
+    }
+    let scop = analyses.scop();
+    isl::set_operation_budget(plan::planning_budget(&request));
+    let scanned = isl::within_time(plan::planning_time(&request), || scan_scop(scop, &plan.scattering));
+    isl::set_operation_budget(options.isl_budget);
+    let Ok(Some((nodes, dims))) = scanned else {
+        return Ok(None);
+    };
+    let program = Program {
+        stmts: &scop.ast.stmts,
+        params: &scop.ast.params,
+        iter_base: plan.scattering.dims,
+        dims,
+        indent: &scop.ast.indent,
+        marks: &plan.marks,
+        private_vars: &plan.private_vars,
+        openmp: options.parallel,
+        unroll_jam: options.unroll_jam,
+        expanded: &[],
+        work: None,
+        small: None,
+        in_bounds: &[],
+        disjoint: &[],
+        tables: &[],
+        restricted: &[],
+        contracted: &[],
+        source: "",
+        definitions: &[],
+    };
+    let printed = emit::print_loops(&program, &nodes, names);
+    // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
+    // measured 0.94x with the pragmas, within the timer's noise).
+    if only_marks_simd(&plan) && !printed.jammed {
+        return Ok(None);
+    }
+    Ok(Some(printed))
+}
+
+/// Whether all `plan` does is mark SIMD loops (and private copies) in
+/// the source's order.
+fn only_marks_simd(plan: &Plan) -> bool {
+    plan.notes.applied.iter().all(|a| a == "simd" || a == "privatise")
+}
