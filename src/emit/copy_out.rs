@@ -22,25 +22,10 @@
 //! parallel loop around, is therefore printed as a plain loop: its
 //! iterations must record their writes in order.
 
-use super::{LoopHead, LoopMark, Printer, PrivateVar, Program};
+use super::marks::{LoopMark, PrivateVar};
+use super::printer::{LoopHead, Printer, Record};
+use super::program::Program;
 use crate::scan::ast::Node;
-
-/// A scalar the parallel loop around copies out, and the names of the
-/// thread's record of its last write.
-#[derive(Clone, Debug)]
-pub(super) struct Record {
-    var: String,
-    /// Whether the thread wrote it.
-    wrote: String,
-    /// The loop's time value at the thread's last write.
-    when: String,
-    /// The value that write left.
-    value: String,
-    /// The shared flag: some thread copied its value out.
-    copied: String,
-    /// The shared time value of the write copied out.
-    last: String,
-}
 
 impl Program<'_> {
     /// The scalars among `private` that `copy_out` copies out.

@@ -36,23 +36,14 @@
 //! copy of (their carried dependences were not counted against the
 //! SIMD mark).
 
-use super::{LoopHead, LoopMark, Printer};
+use super::marks::LoopMark;
+use super::nest::leaves;
+use super::printer::{LoopHead, Printer, Scalar};
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::AccessKind;
 use crate::model::affine::{LinExpr, Term};
 use crate::scan::ast::Node;
 use std::ops::Range;
-
-/// An array element in a local variable.
-#[derive(Clone, Debug)]
-pub(super) struct Scalar {
-    pub array: String,
-    /// The element as the statements spell it at this point.
-    pub access: String,
-    pub name: String,
-    /// Loaded from memory first (else the first statement only writes it).
-    pub load: bool,
-}
 
 /// What an innermost loop keeps in local variables.
 #[derive(Default)]
@@ -176,7 +167,7 @@ impl Printer<'_> {
     /// Every array access of the statement instances of `body`, in order.
     fn uses(&mut self, dim: usize, body: &[Node]) -> Vec<Use> {
         let mut found = Vec::new();
-        super::leaves(body, &mut Vec::new(), &mut found);
+        leaves(body, &mut Vec::new(), &mut found);
         let program = self.program;
         let base = program.iter_base;
         let mut uses = Vec::new();

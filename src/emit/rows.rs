@@ -6,7 +6,7 @@
 //! pointer past a row is formed, and the walk reads only the row
 //! pointers the SCoP reads, only where it reads some.
 
-use super::Printer;
+use super::printer::Printer;
 use crate::model::affine::LinExpr;
 use crate::model::rows::RowTable;
 

@@ -3,10 +3,12 @@
 //! allocated, parameters where contracted storage is proven, variables
 //! apart, tables of row pointers walked first: `emit::rows`).
 
+use super::printer::Printer;
+use super::program::Program;
 use super::rows::RowWalk;
-use super::{Node, Printer, Program};
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::alias::{AliasCheck, Footprint};
+use crate::scan::ast::Node;
 use crate::storage::Contraction;
 
 /// An array the versioned code allocates on the heap.

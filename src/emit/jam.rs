@@ -1,0 +1,86 @@
+//! Unroll-and-jam: copies of a loop's body for consecutive iterations,
+//! side by side in its innermost loop, so that they share its vector
+//! registers.
+
+use super::nest::{contains_loop, inner_bounds_vary_with};
+use super::printer::{LoopHead, Printer};
+use crate::model::affine::LinExpr;
+use crate::scan::ast::Node;
+
+impl Printer<'_> {
+    /// Whether `body`, the body of a loop over `dim`, is a perfect nest of
+    /// loops whose bounds do not depend on `dim` and whose innermost loop
+    /// is a SIMD loop: copies of its body for several values of `dim` then
+    /// run over the same iterations, each from a vector register (gemm
+    /// 1.17x -> 1.29-1.36x jammed by 4). Copies walking columns only
+    /// multiply cache misses (syr2k 3.2x -> 2.0x).
+    pub(super) fn jammable(&self, dim: usize, body: &[Node]) -> bool {
+        let mut nodes = body;
+        loop {
+            match nodes {
+                [Node::For { dim: inner, body: inner_body, .. }] if !contains_loop(inner_body) => {
+                    // Every loop of the nest, not only the innermost: the
+                    // copies run inside bounds evaluated for the first.
+                    return self.program.loop_mark(*inner, inner_body).simd
+                        && !inner_bounds_vary_with(body, &mut vec![dim]);
+                }
+                [Node::For { body, .. }] => nodes = body,
+                _ => return false,
+            }
+        }
+    }
+
+    /// Unroll-and-jam of the loop `head` from `start` to `end` over `body`
+    /// (see [`Printer::jammable`]): `factor` iterations per step, their copies of
+    /// the innermost body side by side; then the iterations left, one by
+    /// one. Legal as the loop carries no dependence but between points
+    /// that the loops inside share (its `jam` mark).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn jammed_loop(
+        &mut self,
+        head: LoopHead,
+        ty: &str,
+        start: &str,
+        end: &str,
+        body: &[Node],
+        depth: usize,
+        factor: i64,
+    ) {
+        self.jammed = true;
+        let name = head.name.clone();
+        let end_name = self.fresh_local(&format!("{name}_end"));
+        self.line(depth, "{");
+        self.line(depth + 1, &format!("const {ty} {end_name} = {end};"));
+        self.line(depth + 1, &format!("{ty} {name} = {start};"));
+        let steps =
+            LoopHead { text: format!("for (; {name} <= {end_name} - {}; {name} += {factor})", factor - 1), ..head };
+        self.loop_body(&steps, &jam_copies(steps.dim, body, factor), depth + 1, self.in_parallel);
+        let rest = LoopHead { text: format!("for (; {name} <= {end_name}; {name}++)"), ..steps };
+        self.loop_body(&rest, body, depth + 1, self.in_parallel);
+        self.line(depth, "}");
+    }
+}
+
+/// The perfect nest `body` (see [`Printer::jammable`]) with its innermost body
+/// repeated `factor` times, for `dim` plus 0, 1, ...
+fn jam_copies(dim: usize, body: &[Node], factor: i64) -> Vec<Node> {
+    body.iter()
+        .map(|n| match n {
+            Node::For { dim: inner, lower, upper, stride, body } => {
+                let body = if contains_loop(body) {
+                    jam_copies(dim, body, factor)
+                } else {
+                    (0..factor)
+                        .map(|u| Node::Let {
+                            dim,
+                            value: LinExpr::dim(dim).add(&LinExpr::constant(u)),
+                            body: body.clone(),
+                        })
+                        .collect()
+                };
+                Node::For { dim: *inner, lower: lower.clone(), upper: upper.clone(), stride: *stride, body }
+            }
+            other => other.clone(),
+        })
+        .collect()
+}

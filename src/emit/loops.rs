@@ -1,0 +1,256 @@
+//! The printing of loops, guards and statements: each loop's variable,
+//! bounds and pragma, and which of the other files prints it instead
+//! (SIMD, unroll-and-jam, parallel with copy-out).
+
+use super::exprs::parenthesised;
+use super::marks::LoopMark;
+use super::nest::{
+    contains_loop, inner_bounds_vary_with, is_short, leaves, loop_depth, moving_with, printed_items, runs_all_inside,
+    Leaf,
+};
+use super::printer::{LoopHead, Printer};
+use super::registers::BLOCK_ROWS_PER_COPY;
+use crate::frontend::qexpr::{QExpr, Var};
+use crate::frontend::AccessKind;
+use crate::model::affine::LinExpr;
+use crate::scan::ast::Node;
+use std::collections::BTreeSet;
+
+/// The most bytes of private arrays a parallel loop may copy onto each
+/// thread's stack (threads other than the first get a few MiB).
+const PRIVATE_ARRAYS_MAX: usize = 1 << 18;
+
+impl Printer<'_> {
+    pub(super) fn nodes(&mut self, nodes: &[Node], depth: usize) {
+        for n in nodes {
+            match n {
+                Node::Stmt { id } => {
+                    let text = self.statement(*id);
+                    self.line(depth, &text);
+                }
+                Node::Let { dim, value, body } => {
+                    let saved = self.env[*dim].clone();
+                    self.env[*dim] = value.substitute(&|k| self.env[k].clone());
+                    self.nodes(body, depth);
+                    self.env[*dim] = saved;
+                }
+                Node::Guard { cond, body } => {
+                    let c = self.condition(cond);
+                    self.block(depth, &format!("if ({c})"), body);
+                }
+                Node::For { dim, lower, upper, stride, body } => {
+                    self.for_loop(*dim, lower, upper, *stride, body, depth)
+                }
+            }
+        }
+    }
+
+    /// `head` then `body`, braced only when it prints more than one line
+    /// at its own level.
+    pub(super) fn block(&mut self, depth: usize, head: &str, body: &[Node]) {
+        if printed_items(body) == 1 {
+            self.line(depth, head);
+            self.nodes(body, depth + 1);
+        } else {
+            self.line(depth, &format!("{head} {{"));
+            self.nodes(body, depth + 1);
+            self.line(depth, "}");
+        }
+    }
+
+    fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
+        let (name, ty, sign) = self.loop_variable(dim, body);
+        let mark = self.program.loop_mark(dim, body);
+        // A few iterations (a filter's taps) are no work for threads. A
+        // private array is copied out whole from the loop's last iteration:
+        // only where every iteration runs every statement inside.
+        let arrays_exact = self.program.private_arrays(mark.private).is_empty() || runs_all_inside(dim, body);
+        let parallel = mark.parallel && !self.in_parallel && !is_short(lower, upper) && arrays_exact;
+        let simd = mark.simd && !parallel && !contains_loop(body);
+        let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
+        let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
+        // With sign -1 the variable is -c: it starts at -max(lower) and runs down to -min(upper).
+        let neg = |v: &[LinExpr]| v.iter().map(|e| e.scale(-1)).collect::<Vec<_>>();
+        let start = if sign > 0 { self.extreme(&lower, true) } else { self.extreme(&neg(&lower), false) };
+        if let Some(factor) = self.program.unroll_jam {
+            let block = !mark.jam && mark.block && self.blocks_registers(dim, body);
+            if (mark.jam || block) && !parallel && stride == 1 && sign > 0 && self.jammable(dim, body) {
+                let end = self.extreme(&upper, false);
+                let head = LoopHead { dim, sign, text: String::new(), name };
+                let factor = if block { BLOCK_ROWS_PER_COPY * factor } else { factor };
+                self.jammed_loop(head, &ty, &start, &end, body, depth, factor);
+                return;
+            }
+        }
+        let mut depth = depth;
+        let hoisted = simd && (upper.len() > 1 || upper.iter().any(LinExpr::has_floor));
+        if hoisted {
+            // A plain local bound lets the vectoriser see the trip count.
+            let end_name = self.fresh_local(&format!("{name}_end"));
+            let end = if sign > 0 { self.extreme(&upper, false) } else { self.extreme(&neg(&upper), true) };
+            self.line(depth, "{");
+            depth += 1;
+            self.line(depth, &format!("const {ty} {end_name} = {end};"));
+            let var = self.env.len();
+            // The hoisted bound is the variable's own (negated with it).
+            upper = vec![LinExpr::dim(var).scale(sign)];
+            self.env.push(LinExpr::dim(var));
+            self.vars.push(Some(end_name));
+        }
+        let end =
+            if sign > 0 { self.bound_cmp(&name, &upper, false) } else { self.bound_cmp(&name, &neg(&upper), true) };
+        let step = match (sign > 0, stride) {
+            (true, 1) => format!("{name}++"),
+            (false, 1) => format!("{name}--"),
+            (true, s) => format!("{name} += {s}"),
+            (false, s) => format!("{name} -= {s}"),
+        };
+        let head = LoopHead { dim, sign, text: format!("for ({ty} {name} = {start}; {end}; {step})"), name };
+        let arrays = self.program.private_arrays(mark.private);
+        if parallel && !arrays.is_empty() {
+            // Each thread's copy of a private array lives on its stack:
+            // only arrays small enough run in parallel. gcc 12 copies an
+            // indeterminate array out of a loop that runs no iteration:
+            // only a loop that runs does.
+            let size: Vec<String> = arrays.iter().map(|a| format!("sizeof({a})")).collect();
+            let first = parenthesised(start.clone());
+            let runs = if sign > 0 {
+                self.bound_cmp(&first, &upper, false)
+            } else {
+                self.bound_cmp(&first, &neg(&upper), true)
+            };
+            self.line(depth, &format!("if ({} <= {PRIVATE_ARRAYS_MAX} && {runs}) {{", size.join(" + ")));
+            self.parallel_loop(&head, mark, body, depth + 1);
+            self.line(depth, "} else {");
+            self.loop_body(&head, body, depth + 1, true);
+            self.line(depth, "}");
+        } else if parallel {
+            self.parallel_loop(&head, mark, body, depth);
+        } else {
+            if simd && self.program.openmp && self.writes_copied_scalars(mark, body) {
+                self.loop_body(&head, body, depth, self.in_parallel);
+            } else if simd && self.program.openmp {
+                // The SIMD loop's private copies of what the parallel loop
+                // around privatises (a nested construct's own).
+                let outside = self.program.written_in(self.private_outside, body);
+                let private = self.program.private_clauses(mark.private | outside, mark.copy_out);
+                let filters = self.program.filter_clause(body);
+                let pragma = format!("#pragma omp simd{private}{filters}");
+                self.simd_loop(&head, mark, &pragma, &lower, &upper, body, depth);
+            } else if simd {
+                self.simd_loop(&head, mark, "#pragma GCC ivdep", &lower, &upper, body, depth);
+            } else {
+                self.loop_body(&head, body, depth, self.in_parallel);
+            }
+        }
+        if hoisted {
+            self.env.pop();
+            self.vars.pop();
+            self.line(depth - 1, "}");
+        }
+    }
+
+    /// `#pragma omp parallel for` and the loop `head` over `body`.
+    fn parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
+        // Coarse iterations of unequal work (triangular or tiled bounds
+        // around a nest): a static split leaves one thread with most of
+        // it (syrk: 1.34x on two threads static, 1.95x dynamic; cholesky's
+        // tiles inside its wavefront 0.26 s static, 0.20 s dynamic). Not
+        // for fine iterations (seidel-2d's wavefront of points: 0.40 s
+        // static, 0.8-4.6 s dynamic), nor inside two or more loops, where
+        // each thread's data stays in its own cache only with a static
+        // split (floyd-warshall: 2.5 s static, 5.8-7.5 s dynamic), nor
+        // where neighbouring iterations write neighbouring parts of rows
+        // (see `writes_share_rows`).
+        let unequal = inner_bounds_vary_with(body, &mut vec![head.dim]);
+        let dynamic =
+            unequal && loop_depth(body) >= 2 && self.loops_outside <= 1 && !self.writes_share_rows(head.dim, body);
+        let schedule = if dynamic { " schedule(dynamic)" } else { "" };
+        let private = self.program.private_clauses(mark.private, mark.copy_out);
+        let filters = self.program.filter_clause(body);
+        let copied: Vec<String> =
+            self.program.copied_scalars(mark.private, mark.copy_out).iter().map(|v| v.name.clone()).collect();
+        if !copied.is_empty() {
+            let clauses = format!("{schedule}{private}{filters}");
+            self.parallel_loop_copying_out(head, mark, &copied, &clauses, body, depth);
+            return;
+        }
+        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
+        let outside = std::mem::replace(&mut self.private_outside, mark.private);
+        self.loop_body(head, body, depth, true);
+        self.private_outside = outside;
+    }
+
+    /// Whether iterations of the loop over `dim` write neighbouring parts
+    /// of the same rows: some write's last subscript moves with the loop
+    /// (directly or through inner loop bounds) and none of its others
+    /// (there are some: a row per value of them) does. A dynamic
+    /// schedule hands neighbouring iterations to
+    /// different threads, whose writes then share a cache line in every
+    /// row (gramschmidt's column tiles on two threads: 95 ms dynamic,
+    /// 55 ms static).
+    fn writes_share_rows(&self, dim: usize, body: &[Node]) -> bool {
+        let mut moving = vec![dim];
+        moving_with(body, &mut moving);
+        let mut found = Vec::new();
+        leaves(body, &mut Vec::new(), &mut found);
+        let base = self.program.iter_base;
+        found.iter().any(|leaf| {
+            let stmt = &self.program.stmts[leaf.id];
+            let moves =
+                |e: &QExpr| (0..stmt.iterators.len()).any(|j| e.mentions(Var::Iter(j)) && moving.contains(&(base + j)));
+            stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write).any(|a| match a.subscripts.split_last() {
+                Some((last, others)) => !others.is_empty() && moves(last) && !others.iter().any(moves),
+                None => false,
+            })
+        })
+    }
+
+    /// The loop `head` over `body`; `in_parallel`: inside a parallel
+    /// region (no nested ones).
+    pub(super) fn loop_body(&mut self, head: &LoopHead, body: &[Node], depth: usize, in_parallel: bool) {
+        self.in_loop(head, in_parallel, |p| p.block(depth, &head.text, body));
+    }
+
+    /// Name, type and direction of the loop over `dim`: the original
+    /// iterator's when every statement below binds its iterator of that
+    /// name to exactly this dimension (or its negation).
+    fn loop_variable(&mut self, dim: usize, body: &[Node]) -> (String, String, i64) {
+        let mut found = Vec::new();
+        leaves(body, &mut Vec::new(), &mut found);
+        let base = self.program.iter_base;
+        let binding =
+            |leaf: &Leaf, it_dim: usize| leaf.bindings.iter().rev().find(|(d, _)| *d == it_dim).map(|(_, v)| v.clone());
+        let in_scope: BTreeSet<String> = self.vars.iter().flatten().cloned().collect();
+        for sign in [1, -1] {
+            let target = LinExpr::dim(dim).scale(sign);
+            let candidate = found.iter().find_map(|leaf| {
+                let its = &self.program.stmts[leaf.id].iterators;
+                its.iter()
+                    .enumerate()
+                    .find(|(j, _)| binding(leaf, base + j).as_ref() == Some(&target))
+                    .map(|(_, it)| it.clone())
+            });
+            let Some(it) = candidate else { continue };
+            let consistent = found.iter().all(|leaf| {
+                self.program.stmts[leaf.id]
+                    .iterators
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, other)| other.name == it.name)
+                    .all(|(j, _)| binding(leaf, base + j).as_ref() == Some(&target))
+            });
+            if consistent && !in_scope.contains(&it.name) {
+                return (it.name, it.ty, sign);
+            }
+        }
+        (self.fresh_local(&format!("c{dim}")), "int".to_string(), 1)
+    }
+
+    fn statement(&mut self, id: usize) -> String {
+        let scalars = std::mem::take(&mut self.scalars);
+        let text = self.render(id, 0..self.program.stmts[id].text.len(), &scalars);
+        self.scalars = scalars;
+        self.program.stmts[id].wrap(&self.recording_writes(id, text))
+    }
+}
