@@ -239,7 +239,7 @@ pub struct Options {
     /// `#pragma omp simd` (or `GCC ivdep`) on vectorisable innermost loops.
     pub simd: bool,
     /// Unroll-and-jam factor of loops around a perfect nest with a SIMD
-    /// loop innermost (see [`crate::emit::LoopMark::jam`]).
+    /// loop innermost (see [`crate::plan::marks::LoopMark::jam`]).
     pub unroll_jam: Option<i64>,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,

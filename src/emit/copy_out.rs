@@ -22,9 +22,9 @@
 //! parallel loop around, is therefore printed as a plain loop: its
 //! iterations must record their writes in order.
 
-use super::marks::{LoopMark, PrivateVar};
 use super::printer::{LoopHead, Printer, Record};
 use super::program::Program;
+use crate::plan::marks::{LoopMark, PrivateVar};
 use crate::scan::ast::Node;
 
 impl Program<'_> {

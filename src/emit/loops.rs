@@ -3,7 +3,6 @@
 //! (SIMD, unroll-and-jam, parallel with copy-out).
 
 use super::exprs::parenthesised;
-use super::marks::LoopMark;
 use super::nest::{
     contains_loop, inner_bounds_vary_with, is_short, leaves, loop_depth, moving_with, printed_items, runs_all_inside,
     Leaf,
@@ -13,6 +12,7 @@ use super::registers::BLOCK_ROWS_PER_COPY;
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::AccessKind;
 use crate::model::affine::LinExpr;
+use crate::plan::marks::LoopMark;
 use crate::scan::ast::Node;
 use std::collections::BTreeSet;
 

@@ -8,7 +8,6 @@ mod exprs;
 mod helpers;
 mod jam;
 mod loops;
-mod marks;
 mod nest;
 mod printer;
 mod program;
@@ -18,7 +17,6 @@ mod rows;
 mod versioned;
 
 pub use helpers::{Helpers, DEFAULT_MIN_WORK};
-pub use marks::{LoopMark, PrivateVar};
 pub use program::{marks_some_loop, Program};
 
 use crate::names::FreshNames;

@@ -2,11 +2,11 @@
 //! from the planner's marks: which loop is marked, and which private
 //! copies its clauses name.
 
-use super::marks::{LoopMark, PrivateVar};
 use crate::frontend::Stmt;
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::alias::AliasCheck;
 use crate::model::rows::RowTable;
+use crate::plan::marks::{LoopMark, PrivateVar};
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;

@@ -36,12 +36,12 @@
 //! copy of (their carried dependences were not counted against the
 //! SIMD mark).
 
-use super::marks::LoopMark;
 use super::nest::leaves;
 use super::printer::{LoopHead, Printer, Scalar};
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::AccessKind;
 use crate::model::affine::{LinExpr, Term};
+use crate::plan::marks::LoopMark;
 use crate::scan::ast::Node;
 use std::ops::Range;
 

@@ -8,11 +8,11 @@
 mod analyses;
 mod concurrent;
 pub mod expansion;
-mod marks;
+mod marking;
+pub mod marks;
 mod sica;
 
 use crate::deps::Dependences;
-use crate::emit::{LoopMark, PrivateVar};
 use crate::model::isl::{self, IslResult, Map, Set, UnionMap};
 use crate::model::Scop;
 use crate::options::{PlanRequest, ScheduleKind, TileShape};
@@ -21,6 +21,7 @@ use crate::schedule::{analysis, Analysis, Nest, Scattering, Violation};
 use crate::storage::lifetime::RunOrder;
 use crate::tile;
 pub use analyses::Analyses;
+use marks::{LoopMark, PrivateVar};
 use std::collections::HashMap;
 use std::ops::Range;
 
