@@ -1,7 +1,8 @@
 //! Concurrent-start tiles of a time-iterated nest (`--tile=diamond`,
 //! `--tile=hex`; see [`crate::tile::concurrent`]).
 
-use super::Planner;
+use super::notes::tiles;
+use super::planner::Planner;
 use crate::model::isl::IslResult;
 use crate::options::{TileOptions, TileShape};
 use crate::tile::concurrent::{self, Stencil};
@@ -56,7 +57,7 @@ impl Planner<'_> {
     /// (gemm without `--parallel` or `--simd`: none, the source's loops).
     pub(super) fn note_rect_fallback(&mut self) {
         let Some(refused) = self.concurrent_refused.take() else { return };
-        let instead = if super::tiles(&self.notes) {
+        let instead = if tiles(&self.notes) {
             "tiled with rectangles instead"
         } else {
             "not tiled: rectangular tiles, tried instead, do not pay here either (as with --tile=rect)"

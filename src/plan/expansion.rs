@@ -2,7 +2,9 @@
 //! 004): which variables a SCoP expands, and the plan of the expanded
 //! SCoP.
 
-use super::{plan, plan_relaxing, planning_budget, Analyses, Plan};
+use super::analyses::Analyses;
+use super::budget::planning_budget;
+use super::{plan, plan_relaxing, Plan};
 use crate::deps::live::{self, Breach};
 use crate::deps::Dependences;
 use crate::model::isl::{self, IslResult};

@@ -2,7 +2,7 @@
 //! private copies), as SIMD loops, or unrolled and jammed.
 
 use super::marks::LoopMark;
-use super::Planner;
+use super::planner::Planner;
 use crate::model::isl::IslResult;
 use crate::options::{PlanRequest, ScheduleKind};
 use crate::schedule::{analysis, Analysis};

@@ -3,7 +3,7 @@
 //! outermost loop are tiled, with sizes from the hardware's caches and
 //! SIMD width and from the data each iteration of the vector loop loads.
 
-use super::Planner;
+use super::planner::Planner;
 use crate::model::isl::IslResult;
 use crate::options::TileOptions;
 use crate::tile::{self, hw::Hardware, sica};

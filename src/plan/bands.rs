@@ -1,0 +1,347 @@
+//! Tiling steps: time tiles of a skewed band, rectangular tiles of each
+//! permutable band with reuse (sizes, vector loop innermost), strips of a
+//! vector loop or of independent recurrences, and the tile loops'
+//! wavefront or outermost parallel loop.
+
+use super::budget::{planning_budget, SKEWING_SHARE};
+use super::notes::{Notes, ORIGINAL_ORDER, STRIPS};
+use super::planner::{checked_by, Planner};
+use crate::model::isl::{self, IslResult};
+use crate::options::{PlanRequest, TileShape};
+use crate::schedule::{analysis, Analysis, Scattering};
+use crate::tile;
+use std::ops::Range;
+
+/// The most statements a time-tiled nest may have: isl's skewing
+/// scheduler slows down quickly with them (adi's 27 took 1.9 s, no deep
+/// band found), and stencils have a handful.
+pub(super) const MAX_TIME_TILED: usize = 8;
+
+/// Independent chains a recurrence strip runs side by side: enough to
+/// hide a division's latency (adi 1.0x -> 1.6x with 3 or 4; 1.3x with 8).
+pub(super) const RECURRENCE_STRIP: i64 = 4;
+
+impl Planner<'_> {
+    /// When the innermost loop is no vector loop but an outer one is, in
+    /// another band (isl put utsolve's columns `j` outermost and its
+    /// reduction innermost): strips of that loop, each running its points
+    /// innermost, where they vectorise while the strip of data they walk
+    /// stays in cache (utsolve 0.9x untransformed, 1.7-2.0x in strips of
+    /// 256, 1.3x of 32). Whether applied; the bands are then left as they
+    /// are. Not with `--tile=sica`, which tiles only its own two loops.
+    pub(super) fn vector_loop_strips(&mut self, request: &PlanRequest) -> IslResult<bool> {
+        let Some(t) = request.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
+        let sc = &self.nest.scattering;
+        let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
+        if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0
+            || analysis::is_short_loop(self.scop, sc, innermost)?
+        {
+            return Ok(false);
+        }
+        let bands = self.analysis.bands()?;
+        let apart = |k: usize| !bands.iter().any(|&(b, e)| (b..e).contains(&k) && (b..e).contains(&innermost));
+        for k in (0..innermost).filter(|&k| self.analysis.is_loop(k) && apart(k)) {
+            if self.is_vector_loop(k)? {
+                let strips = tile::strip_mine_inward(sc, k, tile::strip_size(&t.sizes), self.n_params);
+                return self.try_apply(STRIPS, strips);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Time tiling (tiled stencils): when the nest's outer loop carries
+    /// dependences and no permutable band spans it, tile the outer band of
+    /// a skewed schedule, run each tile's points in the current order (see
+    /// [`tile::time_tiles`]), and with `--parallel` run tiles on a
+    /// wavefront. Whether applied. Not with `--tile=sica`, which tiles
+    /// only its own two loops.
+    pub(super) fn time_tiled(&mut self, request: &PlanRequest) -> IslResult<bool> {
+        let Some(t) = request.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
+        let stmts = self.nest.scattering.stmts.clone();
+        if !self.analysis.is_loop(0) || stmts.len() > MAX_TIME_TILED {
+            return Ok(false);
+        }
+        if self.concurrent_start(t)? {
+            return Ok(true);
+        }
+        let outer_band = self.analysis.bands()?.first().map_or(0, |(b, e)| if *b == 0 { e - b } else { 0 });
+        // Parallel once a row buffer is private: better than skewed tiles.
+        if outer_band >= 2 || self.parallel_with_private(0)?.is_some() {
+            return Ok(false);
+        }
+        // An extra the nest does without when isl cannot find it cheaply.
+        let budget = planning_budget(request) / SKEWING_SHARE;
+        let skewed = match isl::within_budget(budget, || Scattering::skewed(self.scop, stmts, self.legality)) {
+            Ok(Some(skewed)) => skewed,
+            Ok(None) | Err(_) => return Ok(false),
+        };
+        let skew = Analysis::new(&skewed, self.legality, self.n_params)?;
+        let depth = match skew.bands()?.first() {
+            Some(&(0, e)) if e >= 2 => e,
+            _ => return Ok(false),
+        };
+        let wavefront = request.parallel && !skew.is_parallel(0)?;
+        // Exact distances through the tiles' floors cost isl seconds on a
+        // 4-d stencil; this bound is sound as the band is permutable and
+        // the points run in the current, verified order.
+        let bound =
+            tile::time_tile_distances(depth, wavefront, self.n_params)?.flat_product(self.analysis.distances())?;
+        let tiled = tile::time_tiles(&skewed, depth, &t.sizes, wavefront, &self.nest.scattering, self.n_params);
+        let name = if wavefront { "tile=time+wavefront" } else { "tile=time" };
+        let applied = self.try_apply_within(name, tiled, bound)?;
+        if applied {
+            self.tile_prefix = depth;
+        }
+        Ok(applied)
+    }
+
+    /// Reorder, tile and wavefront each permutable band of depth two or
+    /// more; innermost band first, so the positions of the outer ones hold.
+    /// Whether it went back to the original order instead (see
+    /// [`Planner::original_tiles_as_well`]), whose bands are then to be
+    /// planned again.
+    pub(super) fn bands(&mut self, request: &PlanRequest) -> IslResult<bool> {
+        let mut bands = Vec::new();
+        for (b, e) in self.analysis.bands()? {
+            bands.extend(self.without_short_loops(b..e)?);
+        }
+        let sica = request.tile.as_ref().is_some_and(|t| t.shape == TileShape::Sica);
+        for band in bands.into_iter().rev().filter(|band| band.len() >= 2) {
+            // SICA's tile sizes are those of a vector loop innermost.
+            if request.simd || sica {
+                self.vectorisable_innermost(band.clone())?;
+            }
+            let Some(t) = &request.tile else { continue };
+            if sica {
+                self.sica_tiles(band, t)?;
+                continue;
+            }
+            let mut original = self.original_order_if_more_contiguous(band.end - 1)?;
+            if original.is_some() && !analysis::is_skewed(self.scop, &self.nest.scattering, band.clone())? {
+                // Merely permuted: the original order comes back whole
+                // (see `original_order_if_it_vectorises`) unless tiles pay.
+                original = None;
+            }
+            if let Some(original) = &original {
+                // A skewed band inside a sequential loop (floyd-warshall's
+                // k) keeps its tiles: its wavefront is the only parallelism.
+                let whole_nest = !(0..band.start).any(|k| self.analysis.is_loop(k));
+                let in_original = Analysis::new(original, self.legality, self.n_params)?;
+                if whole_nest && self.original_tiles_as_well(original, &in_original)?
+                    || self.rows_beat_columns(original, &in_original, band.end - 1)?
+                {
+                    return self.try_apply(ORIGINAL_ORDER, Ok(original.clone()));
+                }
+            }
+            if original.is_none() && !self.worth_tiling(band.clone())? {
+                continue;
+            }
+            let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
+            let sizes = match t.sizes.as_slice() {
+                [] if original.is_some() => tile::default_skewed_tile_sizes(band.len()),
+                [] => tile::default_rect_tile_sizes(band.len(), self.is_vector_loop(band.end - 1)?),
+                given => given.to_vec(),
+            };
+            let l2 = t.l2_ratio.map_or(String::new(), |r| format!(", second level {r} tiles wide"));
+            self.notes.sized(format!("{}: rect tiles {sizes:?}{l2}", self.band_name(&band)));
+            let (tiled, placed) =
+                match tile::rectangular(&self.nest.scattering, band.clone(), &sizes, t.l2_ratio, self.n_params) {
+                    Ok(tiled) => tiled,
+                    Err(e) => {
+                        self.try_apply(name, Err(e))?;
+                        continue;
+                    }
+                };
+            if !self.try_apply(name, Ok(tiled))? {
+                continue;
+            }
+            self.tiled_bands.push(placed.outer_tiles.clone());
+            self.tile_prefix = placed.points.start;
+            let original = match original {
+                None if self.only_short_loops_after(placed.points.end - 1)? => Some(self.original()),
+                original => original,
+            };
+            if let Some(original) = original {
+                let tiles: Vec<String> = (0..placed.points.start).map(|k| format!("c{k}")).collect();
+                let candidate = self.nest.scattering.remap(&tiles, self.n_params).and_then(|t| t.beside(&original));
+                self.try_apply("tile-points=original", candidate)?;
+            }
+            if request.parallel {
+                self.wavefront_if_sequential(placed.outer_tiles)?;
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the loops after dimension `k` are all short (and there is
+    /// one): the source's own order of those, which gcc unrolls and
+    /// vectorises around (a convolution's taps), is then the best order
+    /// inside a tile.
+    pub(super) fn only_short_loops_after(&self, k: usize) -> IslResult<bool> {
+        let sc = &self.nest.scattering;
+        let inner: Vec<usize> = (k + 1..sc.dims).filter(|&j| self.analysis.is_loop(j)).collect();
+        for &j in &inner {
+            if !analysis::is_short_loop(self.scop, sc, j)? {
+                return Ok(false);
+            }
+        }
+        Ok(!inner.is_empty())
+    }
+
+    /// The runs of `band` between its short loops (see
+    /// [`analysis::is_short_loop`]), each still a permutable band; the short
+    /// loops keep their place.
+    pub(super) fn without_short_loops(&self, band: Range<usize>) -> IslResult<Vec<Range<usize>>> {
+        let mut runs = Vec::new();
+        let mut start = band.start;
+        for k in band.clone() {
+            if analysis::is_short_loop(self.scop, &self.nest.scattering, k)? {
+                runs.push(start..k);
+                start = k + 1;
+            }
+        }
+        runs.push(start..band.end);
+        Ok(runs.into_iter().filter(|r| !r.is_empty()).collect())
+    }
+
+    /// Whether tiles of `band` pay: some member is parallel and some data
+    /// is reused beyond what the cache keeps (see
+    /// [`analysis::band_has_reuse`]). Tiles only for parallelism measured
+    /// slower: blur2's fused rows 0.71x tiled, 1.63x untiled.
+    pub(super) fn worth_tiling(&self, band: Range<usize>) -> IslResult<bool> {
+        Ok(self.band_has_parallel_member(band.clone())?
+            && analysis::band_has_reuse(self.scop, &self.nest.scattering, band)?)
+    }
+
+    /// Whether some member of `band` is a parallel loop. Tiles of a band
+    /// with none run in parallel only along a wavefront, whose skewed tile
+    /// loops measured slower than the untiled loops on one thread.
+    pub(super) fn band_has_parallel_member(&self, band: Range<usize>) -> IslResult<bool> {
+        for k in band {
+            if self.analysis.is_parallel(k)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Move to the innermost position of `band` the member whose loop is
+    /// parallel there and touches memory most contiguously (PLUTO's
+    /// intra-tile reordering), when that beats the current innermost.
+    pub(super) fn vectorisable_innermost(&mut self, band: Range<usize>) -> IslResult<()> {
+        let last = band.end - 1;
+        // With longer loops inside, the band's last member is no vector
+        // loop, and moving a member there only costs locality.
+        if (band.end..self.nest.scattering.dims).any(|k| self.analysis.is_loop(k))
+            && !self.only_short_loops_after(last)?
+        {
+            return Ok(());
+        }
+        let mut best = (last, self.vector_score(band.clone(), last)?);
+        for k in band.start..last {
+            let score = self.vector_score(band.clone(), k)?;
+            if score > best.1 {
+                best = (k, score);
+            }
+        }
+        if best.0 != last {
+            let candidate = tile::move_dim(&self.nest.scattering, best.0, last, self.n_params);
+            self.try_apply("permute-for-simd", candidate)?;
+        }
+        Ok(())
+    }
+
+    /// Skew the tile loops of a band none of whose tile loops is parallel.
+    pub(super) fn wavefront_if_sequential(&mut self, tiles: Range<usize>) -> IslResult<()> {
+        for k in tiles.clone() {
+            if self.analysis.is_parallel(k)? {
+                return Ok(());
+            }
+        }
+        let candidate = tile::wavefront(&self.nest.scattering, tiles, self.n_params);
+        self.try_apply("wavefront", candidate)?;
+        Ok(())
+    }
+
+    /// In a nest with one tiled band and a sequential outer loop, move
+    /// outermost the first tile loop of that band that no dependence
+    /// crosses: one parallel region instead of one per iteration of the
+    /// loops outside, with each tile's points still together (trmm's
+    /// strips of columns, inside two tile loops: 1.4x -> 1.6x on two
+    /// threads). Other loops stay: a column loop moved out of its rows
+    /// loses their locality (blur2 1.35x -> 0.05x).
+    pub(super) fn tile_loop_outermost(&mut self) -> IslResult<()> {
+        let [tiles] = self.tiled_bands.as_slice() else { return Ok(()) };
+        let sc = &self.nest.scattering;
+        let Some(first) = (0..sc.dims).find(|&k| self.analysis.is_loop(k)) else { return Ok(()) };
+        if self.analysis.is_parallel(first)? {
+            return Ok(());
+        }
+        for k in tiles.clone().filter(|&k| k > first) {
+            if self.analysis.is_fully_parallel(k)? {
+                let candidate = tile::move_dim(sc, k, 0, self.n_params);
+                self.try_apply("tile-loop-outermost", candidate)?;
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Planner::recurrence_strips`], marked, within a share of the
+    /// planning budget of its own: a nest of many statements (adi's 27)
+    /// has spent most of it on isl's schedules by now. Out of budget,
+    /// the nest stays as it was.
+    pub(super) fn recurrence_strips_if_affordable(&mut self, request: &PlanRequest) -> IslResult<()> {
+        let before = self.clone();
+        let budget = planning_budget(request) / SKEWING_SHARE;
+        let stripped = isl::within_budget(budget, || {
+            let applied = self.recurrence_strips(request)?;
+            if applied {
+                self.mark(request)?;
+            }
+            Ok(applied)
+        })?;
+        if stripped.is_none() {
+            *self = before;
+        }
+        Ok(())
+    }
+
+    /// When the innermost loop carries a recurrence (each iteration waits
+    /// for the previous one's result): strips of [`RECURRENCE_STRIP`]
+    /// iterations of the innermost outer loop whose strips may run their
+    /// points innermost, so that that many independent chains run side
+    /// by side: an unroll-and-jam of that loop, asked for as one (it
+    /// costs nothing at run time, so that the loops for little work have
+    /// it too). The loop need not be parallel where one loop holds every
+    /// statement inside it: bicg's rows also add to `s[j]`, which the
+    /// points of a strip then do one after the other (3.4x). Around
+    /// loops of their own, some may be vector loops, which the strip's
+    /// points would displace (atax's `y[j] += A[i][j] * tmp[i]` beside
+    /// its row sums: 0.82x), and nest-wide dependences cannot tell.
+    /// Whether applied; a refused candidate leaves no note.
+    pub(super) fn recurrence_strips(&mut self, request: &PlanRequest) -> IslResult<bool> {
+        let sc = self.nest.scattering.clone();
+        let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
+        if request.unroll_jam.is_none()
+            || self.analysis.is_parallel(innermost)?
+            || analysis::is_short_loop(self.scop, &sc, innermost)?
+        {
+            return Ok(false);
+        }
+        let inside = self.varying_at(innermost)?;
+        for k in (0..innermost).rev().filter(|&k| self.analysis.is_loop(k)) {
+            if !self.analysis.is_parallel(k)? && self.separates(k + 1..innermost, &inside)? {
+                continue;
+            }
+            let strips = tile::strip_mine_inward(&sc, k, RECURRENCE_STRIP, self.n_params);
+            let bound = tile::strip_distances(self.analysis.distances(), k, RECURRENCE_STRIP, self.n_params)?;
+            let scop = self.scop;
+            let checked = checked_by(STRIPS, strips, &mut Notes::default(), |sc| sc.verify_within(scop, bound))?;
+            if checked.is_some() {
+                return self.adopt(STRIPS, checked);
+            }
+        }
+        Ok(false)
+    }
+}

@@ -1,0 +1,224 @@
+//! Steps that choose between isl's order and the source's: back to the
+//! original order where isl's drops iterators or does not vectorise or
+//! gain, a short loop moved out, a loop moved innermost for locality.
+
+use super::budget::{planning_budget, SKEWING_SHARE};
+use super::notes::{gains, Notes, FOR_LOCALITY, ORIGINAL_ORDER};
+use super::planner::{checked, Planner};
+use crate::model::isl::{self, IslResult};
+use crate::options::PlanRequest;
+use crate::schedule::{analysis, Analysis, Scattering};
+use crate::tile;
+
+impl Planner<'_> {
+    /// Go back to the original order of a nest whose schedule leaves some
+    /// iterator implicit (see [`analysis::drops_iterators`]: isl does not
+    /// see a hand-tiled nest's tiles, and undoes them), or moves a short
+    /// innermost loop outwards.
+    pub(super) fn original_order_if_iterators_dropped(&mut self) -> IslResult<()> {
+        let sc = &self.nest.scattering;
+        if analysis::drops_iterators(self.scop, sc)? || self.short_loop_moved_out()? {
+            let original = self.original();
+            self.try_apply(ORIGINAL_ORDER, Ok(original))?;
+        }
+        Ok(())
+    }
+
+    /// Whether the nest's original innermost loop is a short one (a
+    /// filter's taps, which gcc unrolls to keep the sum in a register)
+    /// and isl's is not: a 16-tap filter with its taps moved outside the
+    /// row loop measured 0.86x.
+    pub(super) fn short_loop_moved_out(&self) -> IslResult<bool> {
+        let (sc, original) = (&self.nest.scattering, self.original());
+        let (Some(now), Some(before)) = (sc.innermost_loop(), original.innermost_loop()) else {
+            return Ok(false);
+        };
+        Ok(analysis::is_short_loop(self.scop, &original, before)? && !analysis::is_short_loop(self.scop, sc, now)?)
+    }
+
+    /// Go back to the original order of a nest whose innermost loop, after
+    /// all, is not a vector loop while the original innermost loop is one
+    /// (isl put utsolve's reduction innermost: 0.13x), or walks rows where
+    /// the current one walks columns (see [`Planner::rows_beat_columns`]).
+    /// Whether it did; the bands are then to be planned again.
+    pub(super) fn original_order_if_it_vectorises(&mut self) -> IslResult<bool> {
+        let sc = &self.nest.scattering;
+        let Some(innermost) = sc.innermost_loop() else {
+            return Ok(false);
+        };
+        if self.is_vector_loop(innermost)? {
+            return Ok(false);
+        }
+        let original = self.original();
+        let Some(original_innermost) = original.innermost_loop() else {
+            return Ok(false);
+        };
+        if analysis::contiguous_accesses(self.scop, &original, original_innermost)?.1 > 0 {
+            return Ok(false);
+        }
+        let in_original = Analysis::new(&original, self.legality, self.n_params)?;
+        if !in_original.is_parallel(original_innermost)?
+            && !self.rows_beat_columns(&original, &in_original, innermost)?
+        {
+            return Ok(false);
+        }
+        let before = std::mem::take(&mut self.notes.applied);
+        if self.try_apply(ORIGINAL_ORDER, Ok(original))? {
+            return Ok(true);
+        }
+        self.notes.applied = before;
+        Ok(false)
+    }
+
+    /// Whether the source's order of a nest two loops deep, with a
+    /// parallel outer loop, beats the current one, whose innermost loop
+    /// walks columns: a matrix-vector product, whose matrix is used once,
+    /// gains nothing from isl's order or tiles (atax 0.53x in isl's order,
+    /// 0.91x in the source's), while deeper nests reuse whole arrays
+    /// (shape_imperfect's product of `B` with itself, 3.1x tiled) and
+    /// outer sequential loops may give way to a skewed parallel one
+    /// (seidel-2d, 4.6x).
+    pub(super) fn rows_beat_columns(
+        &self,
+        original: &Scattering,
+        in_original: &Analysis,
+        innermost: usize,
+    ) -> IslResult<bool> {
+        let sc = &self.nest.scattering;
+        if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0 {
+            return Ok(false);
+        }
+        for (_, st) in sc.statements(self.scop) {
+            if st.domain.dimension()? > 2 {
+                return Ok(false);
+            }
+        }
+        match (0..original.dims).find(|&k| in_original.is_loop(k)) {
+            Some(outer) => in_original.is_parallel(outer),
+            None => Ok(false),
+        }
+    }
+
+    /// The original schedule of the nest's statements, when the loop over
+    /// `innermost` is the nest's last, is not a vector loop, and walks
+    /// memory less contiguously than the original innermost loop (a skewed
+    /// band, as isl gives floyd-warshall or a summed-area table). Tiles of
+    /// the band then run their points in the original order, which is
+    /// legal (it orders every dependence inside a tile) and restores the
+    /// locality; the tiles still run in parallel along a wavefront.
+    pub(super) fn original_order_if_more_contiguous(&self, innermost: usize) -> IslResult<Option<Scattering>> {
+        let sc = &self.nest.scattering;
+        if (innermost + 1..sc.dims).any(|k| self.analysis.is_loop(k)) || self.is_vector_loop(innermost)? {
+            return Ok(None);
+        }
+        let original = self.original();
+        let Some(original_innermost) = original.innermost_loop() else {
+            return Ok(None);
+        };
+        if self.contiguity(&original, original_innermost)? <= self.contiguity(sc, innermost)? {
+            return Ok(None);
+        }
+        Ok(Some(original))
+    }
+
+    /// Whether the original order's innermost loop and the loop around it
+    /// form a permutable pair: instead of a skewed band, whose tiles are
+    /// parallelograms, the original then keeps its locality (a summed-area
+    /// table run along anti-diagonals measured 0.07x, in skewed tiles
+    /// 0.3x, in the original order 1.0x).
+    pub(super) fn original_tiles_as_well(&self, original: &Scattering, in_original: &Analysis) -> IslResult<bool> {
+        let Some(inner) = original.innermost_loop() else {
+            return Ok(false);
+        };
+        let Some(outer) = (0..inner).rev().find(|&k| Analysis::varies(original, k)) else {
+            return Ok(false);
+        };
+        match in_original.is_permutable(outer, inner + 1) {
+            Err(e) if isl::out_of_budget() => Err(e),
+            result => Ok(result.unwrap_or(false)),
+        }
+    }
+
+    /// PLUTO's intra-tile reordering, once tiles are placed: when the
+    /// innermost loop walks some access with a stride, the point loop
+    /// that, moved innermost, walks the most accesses contiguously moves
+    /// there, if legal, for the statements in the innermost loop (the
+    /// others keep their order, so that what they carry stays off it).
+    /// gramschmidt's updates `R[k][j] += Q[i][k] * A[i][j]` ran down the
+    /// columns of `A` over `i` in their tiles; with `j` innermost they
+    /// run along rows. Only point loops move (tile loops keep their
+    /// tiles' locality), and none across a dimension that orders
+    /// statements (a fission). In an untiled nest the loop moved is as
+    /// long as the problem, so it must become a vector loop (parallel,
+    /// every access contiguous: mvt's column walk, 1.9x), not merely a
+    /// more contiguous one (adi's column sweeps keep their strips of
+    /// four rows, 1.6x). Checked exactly, within a share of the planning
+    /// budget of its own: out of it, the nest stays as it was.
+    pub(super) fn innermost_for_locality(&mut self, request: &PlanRequest) -> IslResult<()> {
+        let sc = &self.nest.scattering;
+        let Some(last) = sc.innermost_loop() else { return Ok(()) };
+        if analysis::contiguous_accesses(self.scop, sc, last)?.1 == 0 || analysis::is_short_loop(self.scop, sc, last)? {
+            return Ok(());
+        }
+        let tiled = self.tile_prefix > 0;
+        let inside = self.varying_at(last)?;
+        let all = vec![true; sc.maps.len()];
+        let now = self.contiguity(sc, last)?;
+        let mut candidates = Vec::new();
+        for k in (self.tile_prefix..last).rev() {
+            if self.separates(k..k + 1, &all)? {
+                break;
+            }
+            if !self.analysis.is_loop(k) {
+                continue;
+            }
+            let candidate = tile::move_dim_of(sc, &inside, k, last, self.n_params)?;
+            let (contiguous, other) = analysis::contiguous_accesses(self.scop, &candidate, last)?;
+            let contiguity = contiguous as i64 - other as i64;
+            if contiguity > now && (tiled || other == 0) {
+                candidates.push((contiguity, candidate));
+            }
+        }
+        // The most contiguous first; the stable sort keeps inner loops first among equals.
+        candidates.sort_by_key(|(contiguity, _)| std::cmp::Reverse(*contiguity));
+        let before = self.clone();
+        let budget = planning_budget(request) / SKEWING_SHARE;
+        let n_params = self.n_params;
+        let moved = isl::within_budget(budget, || {
+            for (_, candidate) in candidates {
+                // A refused candidate is no news for the user: no note.
+                let Some((sc, distances)) =
+                    checked(self.scop, self.legality, FOR_LOCALITY, Ok(candidate), &mut Notes::default())?
+                else {
+                    continue;
+                };
+                if tiled || Analysis::from_distances(&sc, distances.clone(), n_params)?.is_parallel(last)? {
+                    return self.adopt(FOR_LOCALITY, Some((sc, distances)));
+                }
+            }
+            Ok(false)
+        })?;
+        if moved.is_none() {
+            *self = before;
+        }
+        Ok(())
+    }
+
+    /// Go back to the original order of a nest that isl reordered for
+    /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`]);
+    /// in that order (or if it was never left), strips of independent
+    /// chains where the innermost loop is a recurrence.
+    pub(super) fn original_order_unless_it_gains(&mut self, request: &PlanRequest) -> IslResult<()> {
+        if !request.optimises() || gains(&self.notes, &self.marks) {
+            return Ok(());
+        }
+        if !self.in_original_order {
+            let original = self.original();
+            if !self.try_apply(ORIGINAL_ORDER, Ok(original))? {
+                return Ok(());
+            }
+            self.mark(request)?;
+        }
+        self.recurrence_strips_if_affordable(request)
+    }
+}
