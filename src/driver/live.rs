@@ -10,10 +10,11 @@
 use super::expansion::expanded_plan;
 use super::plan::{self, Plan};
 use super::Options;
-use crate::deps::live::{self, Breach, LiveRanges, Violation};
+use crate::deps::live::{self, LiveRanges};
 use crate::model::isl::IslResult;
 use crate::model::{readable, statement_index, ModelError, Scop};
 use crate::names::FreshNames;
+use crate::schedule::live::{violations, Breach, Violation};
 use crate::storage::expand::ExpandedArray;
 
 /// The report for one SCoP, under the plan `regenerate` starts from.
@@ -43,7 +44,7 @@ fn report_under(scop: &Scop, plan: &Plan, out: &mut String) -> IslResult<()> {
     for live in live::of_scop(scop, &|_| true)? {
         out.push_str(&variable_header(scop, &live.variable));
         push_ranges(scop, &live, out)?;
-        let broken = live::violations(scop, &live, &plan.scattering, &concurrent)?;
+        let broken = violations(scop, &live, &plan.scattering, &concurrent)?;
         if broken.is_empty() {
             out.push_str("  under the final schedule: every live range kept whole\n");
             continue;
@@ -92,8 +93,8 @@ fn expansion(variable: &str, arrays: &[ExpandedArray], in_place: &[(String, Stri
 pub(super) fn reversed_by(scop: &Scop, plan: &Plan, candidates: &[String]) -> IslResult<Vec<String>> {
     let mut broken = Vec::new();
     for live in live::of_scop(scop, &|v| candidates.iter().any(|c| c == v))? {
-        let violations = live::violations(scop, &live, &plan.scattering, &|_, _| false)?;
-        if violations.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
+        let found = violations(scop, &live, &plan.scattering, &|_, _| false)?;
+        if found.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
             broken.push(live.variable);
         }
     }

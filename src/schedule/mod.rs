@@ -10,6 +10,7 @@
 
 pub mod analysis;
 mod auto;
+pub mod live;
 mod scattering;
 mod verify;
 
