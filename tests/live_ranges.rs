@@ -6,12 +6,13 @@
 //! example, a matrix product accumulated in a scalar, runs in parallel
 //! with the scalar private and not expanded.
 
-use polyc::deps::live::{self, Breach};
+use polyc::deps::live;
 use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::isl::Map;
 use polyc::model::Scop;
 use polyc::options::{Emit, Options};
+use polyc::schedule::live::{violations, Breach};
 use polyc::schedule::Scattering;
 use std::path::Path;
 
@@ -142,10 +143,10 @@ fn violations_are_found_where_the_schedule_breaks_live_ranges() {
     let s = ranges.iter().find(|l| l.variable == "s").expect("s is written");
     let original = Scattering::original(&scop);
     let never = |_: usize, _: usize| false;
-    assert!(live::violations(&scop, s, &original, &never).unwrap().is_empty());
+    assert!(violations(&scop, s, &original, &never).unwrap().is_empty());
 
     let rows = |_: usize, dim: usize| dim == 1;
-    let found = live::violations(&scop, s, &original, &rows).unwrap();
+    let found = violations(&scop, s, &original, &rows).unwrap();
     assert!(!found.is_empty() && found.iter().all(|v| v.breach == Breach::Concurrent { dim: 1 }));
 
     // i, k, j: S0 and S2 at k = -1 and k = N, S1 inside.
@@ -156,7 +157,7 @@ fn violations_are_found_where_the_schedule_breaks_live_ranges() {
     ];
     let interchanged =
         Scattering { stmts: vec![0, 1, 2], maps: maps.iter().map(|m| Map::parse(m).unwrap()).collect(), dims: 3 };
-    let found = live::violations(&scop, s, &interchanged, &never).unwrap();
+    let found = violations(&scop, s, &interchanged, &never).unwrap();
     assert!(
         found.iter().any(|v| v.breach == Breach::Reversed { dim: 1 }),
         "{:?}",

@@ -90,7 +90,8 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         let (pragma, n_stmts, has_multifor) = (ast.pragma.clone(), ast.stmts.len(), ast.has_multifor());
         let detected = ast.detected;
         verdicts.push(ScopVerdict { detected, pragma: pragma.clone(), region: ast.region.clone(), refused: None });
-        isl::set_operation_budget(options.isl_budget);
+        // Until the end of this iteration: the verdict asks whether it ran out.
+        let _budget = isl::budget(options.isl_budget);
         let limit = isl::TimeLimit::start(options.time_budget);
         let phase = isl::phase("modelling");
         let little = |scop: &Scop| if detected { too_little_work(scop) } else { Ok(None) };

@@ -263,9 +263,9 @@ fn small_loops(
         return Ok(None);
     }
     let scop = analyses.scop();
-    isl::set_operation_budget(plan::planning_budget(&request));
+    let budget = isl::budget(plan::planning_budget(&request));
     let scanned = isl::within_time(plan::planning_time(&request), || scan_scop(scop, &plan.scattering));
-    isl::set_operation_budget(options.isl_budget);
+    drop(budget);
     let Ok(Some((nodes, dims))) = scanned else {
         return Ok(None);
     };

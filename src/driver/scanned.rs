@@ -94,7 +94,7 @@ pub fn scan_planned(
         *names = minted;
         return Ok((plan, Some(scanned), contraction));
     }
-    isl::set_operation_budget(scanning_budget(request));
+    let budget = isl::budget(scanning_budget(request));
     let scanned = isl::within_time(plan::planning_time(request), || scan_scop(scop, &plan.scattering));
     let out_of_budget = scanned.is_err() && isl::out_of_budget();
     let limit = match &scanned {
@@ -103,7 +103,7 @@ pub fn scan_planned(
         _ => "scanner limitation",
     };
     let scanned = scanned.and_then(|s| s.ok_or_else(|| isl::IslError("scanning took too long".into())));
-    isl::set_operation_budget(options.isl_budget);
+    drop(budget);
     let why = match scanned {
         Ok(scanned)
             if !request.optimises() || contracts || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) =>

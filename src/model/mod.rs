@@ -8,6 +8,7 @@
 
 pub mod affine;
 pub mod alias;
+mod footprint;
 pub mod isl;
 mod readable;
 pub mod rows;

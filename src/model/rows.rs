@@ -28,7 +28,7 @@
 //! model has no access to them), and the alias checks compare the
 //! pointers' own cells with what it writes.
 
-use super::alias::Footprint;
+use super::footprint::Footprint;
 use super::isl::{IslResult, Map, Set};
 use super::{array_tuple, params_decl, Scop};
 use crate::frontend::decls::VarDecl;

@@ -8,6 +8,7 @@
 //! corrected in integers, so that rounding cannot pick a wrong row. The
 //! mapping is not affine, so this code is written here, not scanned.
 
+use super::apart::{apart, loops, Loops};
 use crate::deps::Dependences;
 use crate::frontend::{LoopText, RankMapping, Rows};
 use crate::model::isl::IslResult;
@@ -18,13 +19,13 @@ use crate::model::Scop;
 /// SCoP holds more than the multifor.
 pub fn lower(scop: &Scop, deps: &Dependences) -> IslResult<Result<String, String>> {
     let Some(mapping) = &scop.ast.rank_mapping else { return Ok(Err("no rank mapping".into())) };
-    let Some(groups) = super::loops(scop) else {
+    let Some(groups) = loops(scop) else {
         return Ok(Err("a rank-mapped multifor is alone in its region, with statements in both loops".into()));
     };
     if groups.len() != 2 || scop.ast.stmts.iter().any(|s| s.iterators.len() != 2) {
         return Ok(Err("a rank-mapped multifor is alone in its region, with statements in both loops".into()));
     }
-    if let super::Loops::Linked(a, b) = super::apart(scop, deps)? {
+    if let Loops::Linked(a, b) = apart(scop, deps)? {
         let text = |k: usize| scop.ast.stmts[k].text.trim().to_string();
         return Ok(Err(format!(
             "its two nests run in an order of their own, so no dependence may link them: `{}` and `{}` touch the same data",

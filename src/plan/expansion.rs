@@ -5,12 +5,13 @@
 use super::analyses::Analyses;
 use super::budget::planning_budget;
 use super::{plan, plan_relaxing, Plan};
-use crate::deps::live::{self, Breach};
+use crate::deps::live;
 use crate::deps::Dependences;
 use crate::model::isl::{self, IslResult};
 use crate::model::{ModelError, Scop};
 use crate::names::FreshNames;
 use crate::options::{PlanRequest, ScheduleKind};
+use crate::schedule::live::{violations, Breach};
 use crate::storage::{self, expand::ExpandedArray};
 
 /// The model with its expandable variables expanded (into new arrays
@@ -70,8 +71,8 @@ pub fn expanded_plan(
 fn reversed_by(scop: &Scop, plan: &Plan, candidates: &[String]) -> IslResult<Vec<String>> {
     let mut broken = Vec::new();
     for live in live::of_scop(scop, &|v| candidates.iter().any(|c| c == v))? {
-        let violations = live::violations(scop, &live, &plan.scattering, &|_, _| false)?;
-        if violations.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
+        let found = violations(scop, &live, &plan.scattering, &|_, _| false)?;
+        if found.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
             broken.push(live.variable);
         }
     }

@@ -64,14 +64,14 @@ pub fn plan_relaxing(analyses: &Analyses, request: &PlanRequest, relaxed: &[Stri
     if !request.transforms() {
         return original;
     }
-    isl::set_operation_budget(planning_budget(request));
+    let budget = isl::budget(planning_budget(request));
     let phase = isl::phase("scheduling and planning");
     let planned = isl::within_time(planning_time(request), || transformed(analyses, request, relaxed));
     drop(phase);
     // Out of budget, the error is whatever operation came next (a parse
     // says "syntax error"): only the budget is worth reporting.
     let out_of_budget = isl::out_of_budget();
-    isl::set_operation_budget(request.isl_budget);
+    drop(budget);
     let mut kept = original;
     kept.keep_source = !scop.ast.has_multifor();
     match planned {

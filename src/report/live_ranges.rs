@@ -7,13 +7,14 @@
 //! live ranges in the source and their repair, then the final program's
 //! variables (the new arrays among them) under its plan.
 
-use crate::deps::live::{self, Breach, LiveRanges, Violation};
+use crate::deps::live::{self, LiveRanges};
 use crate::model::isl::IslResult;
 use crate::model::{readable, statement_index, ModelError, Scop};
 use crate::names::FreshNames;
 use crate::options::Options;
 use crate::plan::expansion::expanded_plan;
 use crate::plan::{self, Analyses, Plan};
+use crate::schedule::live::{violations, Breach, Violation};
 use crate::storage::expand::ExpandedArray;
 
 /// The report for one SCoP, under the plan the C output starts from.
@@ -45,7 +46,7 @@ fn report_under(scop: &Scop, plan: &Plan, out: &mut String) -> IslResult<()> {
     for live in live::of_scop(scop, &|_| true)? {
         out.push_str(&variable_header(scop, &live.variable));
         push_ranges(scop, &live, out)?;
-        let broken = live::violations(scop, &live, &plan.scattering, &concurrent)?;
+        let broken = violations(scop, &live, &plan.scattering, &concurrent)?;
         if broken.is_empty() {
             out.push_str("  under the final schedule: every live range kept whole\n");
             continue;

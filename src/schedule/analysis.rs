@@ -6,7 +6,7 @@
 //! `b..e` form a permutable band when those dependences have non-negative
 //! distances on all of them, so any order of them, and tiles, are legal.
 
-use super::Scattering;
+use super::scattering::Scattering;
 use crate::frontend::AccessKind;
 use crate::model::isl::{set_text, IslResult, Map, Set, UnionMap, UnionSet};
 use crate::model::Scop;
@@ -40,6 +40,13 @@ pub fn lex_positive(n_params: usize, dims: usize) -> IslResult<Set> {
 /// `c0 = 0 and .. and c(k-1) = 0 and `, the start of an isl conjunction.
 fn zero_prefix(k: usize) -> String {
     (0..k).map(|j| format!("c{j} = 0 and ")).collect()
+}
+
+impl Scattering {
+    /// The last dimension at which some statement varies.
+    pub fn innermost_loop(&self) -> Option<usize> {
+        (0..self.dims).rev().find(|&k| Analysis::varies(self, k))
+    }
 }
 
 /// Parallelism, permutability and access strides of one scattering.

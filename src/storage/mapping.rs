@@ -2,7 +2,6 @@
 //! indices, wrapped modulo a size where that saves room, and their proof
 //! against an array's conflicts.
 
-use super::bases;
 use super::lifetime::Conflicts;
 use crate::model::affine::{signed_sum, LinExpr};
 use crate::model::isl::{IslResult, Map, Set};
@@ -223,93 +222,6 @@ pub(super) fn wrapped_row(
     let mut row = Row { normal: normal.to_vec(), modulus: None, range };
     row.wrap(modulus);
     Ok(Some(row))
-}
-
-/// Bases to try Heuristic 3 along: the small ones (see [`small_bases`]),
-/// then those computed from DS at sample parameter values (see
-/// [`bases::from_ds`]: its successive minima, a reduced basis).
-pub fn lattice_bases(conflicts: &Conflicts, values: &[Option<i64>]) -> IslResult<Vec<Vec<Vec<i64>>>> {
-    let mut found = small_bases(conflicts.rank);
-    for rows in bases::from_ds(conflicts, values)? {
-        if !found.contains(&rows) {
-            found.push(rows);
-        }
-    }
-    Ok(found)
-}
-
-/// Every unimodular basis of small vectors (see [`small_vectors`]),
-/// each up to its sign, the axes in every order among them: diagonals
-/// give SMO's `(i - t) mod (2N - 1)`, `(2x - y) mod (2N + 1)` needs a 2.
-fn small_bases(rank: usize) -> Vec<Vec<Vec<i64>>> {
-    let mut bases: Vec<Vec<Vec<i64>>> = Vec::new();
-    if rank <= 2 {
-        choose(&small_vectors(rank), rank, &mut Vec::new(), &mut bases);
-        return bases;
-    }
-    // In more dimensions, a small vector first and the axes after it:
-    // every small basis would be thousands of candidates (dynprog's
-    // sum_c took 0.9 s).
-    for first in small_vectors(rank) {
-        choose(&unit_basis(rank), rank, &mut vec![first], &mut bases);
-    }
-    bases
-}
-
-/// The nonzero vectors with entries in -2..=2 for up to two dimensions,
-/// -1..=1 for three, first nonzero entry positive; the axes alone
-/// beyond.
-fn small_vectors(rank: usize) -> Vec<Vec<i64>> {
-    let reach: i64 = match rank {
-        0..=2 => 2,
-        3 => 1,
-        _ => return unit_basis(rank),
-    };
-    let values = 2 * reach + 1;
-    let mut out = Vec::new();
-    for code in 0..values.pow(rank as u32) {
-        let v: Vec<i64> = (0..rank).map(|d| (code / values.pow(d as u32)) % values - reach).collect();
-        if v.iter().find(|&&x| x != 0).is_some_and(|&x| x > 0) {
-            out.push(v);
-        }
-    }
-    out.sort_by_key(|v| v.iter().filter(|&&x| x != 0).count());
-    out
-}
-
-/// Every completion of `pick` by `vectors` (in every order, none
-/// twice) to a unimodular basis of `rank` vectors.
-fn choose(vectors: &[Vec<i64>], rank: usize, pick: &mut Vec<Vec<i64>>, out: &mut Vec<Vec<Vec<i64>>>) {
-    if pick.len() == rank {
-        if determinant(pick).abs() == 1 {
-            out.push(pick.clone());
-        }
-        return;
-    }
-    for v in vectors {
-        if !pick.contains(v) {
-            pick.push(v.clone());
-            choose(vectors, rank, pick, out);
-            pick.pop();
-        }
-    }
-}
-
-fn determinant(m: &[Vec<i64>]) -> i64 {
-    match m.len() {
-        0 => 1,
-        1 => m[0][0],
-        n => (0..n)
-            .map(|j| {
-                let minor: Vec<Vec<i64>> = m[1..]
-                    .iter()
-                    .map(|row| row.iter().enumerate().filter(|(c, _)| *c != j).map(|(_, &x)| x).collect())
-                    .collect();
-                let sign = if j % 2 == 0 { 1 } else { -1 };
-                sign * m[0][j] * determinant(&minor)
-            })
-            .sum(),
-    }
 }
 
 /// Whether a row should wrap modulo `m` rather than span its `extent`:

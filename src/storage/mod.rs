@@ -437,7 +437,7 @@ fn best_mapping(
         candidates.push(attempt(&|| mapping::successive_modulo(&conflicts, array, np))?);
     }
     if matches!(options.method, Method::Lattice | Method::Best) {
-        let bases = isl::within_budget(share, || mapping::lattice_bases(&conflicts, values))?.unwrap_or_default();
+        let bases = isl::within_budget(share, || bases::lattice_bases(&conflicts, values))?.unwrap_or_default();
         for basis in bases {
             candidates.push(attempt(&|| mapping::successive_modulo_along(&conflicts, array, np, &basis))?);
         }

@@ -7,7 +7,7 @@
 //! classical (skewed) tiles, and the points of a tile run in another,
 //! verified order of the same statements.
 
-use super::{size_of, time_tile_distances, time_tiles, var};
+use super::band::{size_of, time_tile_distances, time_tiles, var};
 use crate::model::isl::{set_text, IslResult, Map, Set, UnionMap};
 use crate::model::{params_decl, Scop};
 use crate::schedule::{analysis, Scattering};

@@ -12,7 +12,8 @@
 //! Limits nest: an optional step runs under a share of its own
 //! ([`within_time`]) and is skipped when that runs out.
 
-use super::{with_ctx, IslResult};
+use super::context::{restore_operation_bound, with_ctx};
+use super::error::IslResult;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -153,7 +154,7 @@ impl Drop for TimeLimit {
             // Under the lock: the watchdog cannot abort the context between
             // this test and the resume.
             if self.expired() && !time_is_up() {
-                super::restore_operation_bound();
+                restore_operation_bound();
             }
         }
     }
@@ -208,5 +209,27 @@ pub fn within_time<R>(share: Option<Duration>, f: impl FnOnce() -> IslResult<R>)
         _ if ran_out && !time_is_up() => Ok(None),
         Ok(r) => Ok(Some(r)),
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::isl::{out_of_budget, Set};
+
+    #[test]
+    fn a_time_limit_stops_isl_and_the_context_works_again() {
+        let text = "[p0] -> { [c0, c1, c2] : 0 <= c0 < p0 and c0 <= c1 < p0 and c1 <= c2 < 3p0 }";
+        let r = within_time(Some(std::time::Duration::from_millis(50)), || loop {
+            Set::parse(text)?.keep_leading_dims(1)?.coalesce()?;
+        });
+        assert_eq!(r.map(|_: Option<()>| ()), Ok(()));
+        assert!(!time_is_up() && !out_of_budget());
+        assert!(Set::parse(text).unwrap().n_dims().unwrap() == 3);
+        let outer = TimeLimit::start(Some(std::time::Duration::from_millis(20)));
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(outer.expired() && time_is_up() && Set::parse(text).is_err());
+        drop(outer);
+        assert!(Set::parse(text).is_ok());
     }
 }

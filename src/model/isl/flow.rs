@@ -14,7 +14,10 @@
 //! the value-based ones, so whatever respects them respects the true
 //! dependences (fewer transformations are proved legal, none wrongly).
 
-use super::{time_is_up, Checked, IslResult, UnionMap};
+use super::check::{out_of_budget, Checked};
+use super::clock::time_is_up;
+use super::error::IslResult;
+use super::union::UnionMap;
 use isl_rs::UnionAccessInfo;
 
 /// Which of `compute_flow`'s results to return.
@@ -41,7 +44,7 @@ pub fn compute_flow(
 ) -> IslResult<UnionMap> {
     let exact = analyse(sink, must_sources, may_sources, schedule, result);
     match (exact, must_sources) {
-        (Err(e), Some(must)) if result == FlowResult::May && !time_is_up() && !super::out_of_budget() => {
+        (Err(e), Some(must)) if result == FlowResult::May && !time_is_up() && !out_of_budget() => {
             let sources = match may_sources {
                 Some(may) => must.union(may),
                 None => Ok(must.clone()),

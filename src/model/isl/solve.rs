@@ -2,7 +2,11 @@
 //! lexicographic minimum one dimension at a time, the points of a
 //! bounded set.
 
-use super::{basic_set_constraints, val_to_i64, with_ctx, Checked, IslError, IslResult, Set};
+use super::check::Checked;
+use super::context::with_ctx;
+use super::convert::{basic_set_constraints, val_to_i64};
+use super::error::{IslError, IslResult};
+use super::set::Set;
 use crate::model::affine::Constraint;
 use isl_rs::{Aff, DimType, Set as IslSet, Val};
 

@@ -1,0 +1,191 @@
+//! The cells of a variable a SCoP may touch, as bounds per subscript:
+//! what the alias checks compare (`model::alias`).
+
+use super::isl::{IslResult, Map, Set};
+use super::{array_tuple, bounds, extent_in_isl, params_decl, Scop};
+use crate::frontend::decls::VarDecl;
+use crate::model::affine::{Constraint, LinExpr, Term};
+
+/// The cells of one variable a SCoP may touch: per subscript, the
+/// bounds whose minimum (`low`) and maximum (`high`) enclose its values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Footprint {
+    pub array: String,
+    pub low: Vec<Vec<LinExpr>>,
+    pub high: Vec<Vec<LinExpr>>,
+    /// A linearly indexed pointer seen as a multi-dimensional array: its
+    /// extents, outermost first (see `VarDecl::delinearised`).
+    pub delinearised: Option<Vec<String>>,
+    /// The cells behind a table's row pointers (`model::rows`): their
+    /// addresses are known only once the output has walked the rows.
+    pub through_rows: bool,
+}
+
+impl Footprint {
+    /// The C address of the cell at `corner` (one printed subscript per
+    /// dimension, in the model's dimensions).
+    pub fn address(&self, corner: &[String]) -> String {
+        if corner.is_empty() {
+            return format!("&{}", self.array);
+        }
+        match &self.delinearised {
+            Some(extents) => {
+                let mut linear = format!("({})", corner[0]);
+                for (extent, sub) in extents.iter().zip(corner).skip(1) {
+                    linear = format!("{linear} * ({extent}) + ({sub})");
+                }
+                format!("&{}[{linear}]", self.array)
+            }
+            None => format!("&{}{}", self.array, corner.iter().map(|s| format!("[{s}]")).collect::<String>()),
+        }
+    }
+}
+
+impl Footprint {
+    /// `C[0..n - 1][min(0, m)..n]`, with the program's parameter names.
+    pub fn describe(&self, params: &[String]) -> String {
+        let text = |bounds: &[LinExpr], pick: &str| {
+            let texts: Vec<String> =
+                bounds.iter().map(|b| b.param_text(params).unwrap_or_else(|| "?".into())).collect();
+            if texts.len() == 1 {
+                texts[0].clone()
+            } else {
+                format!("{pick}({})", texts.join(", "))
+            }
+        };
+        let ranges: String =
+            self.low.iter().zip(&self.high).map(|(l, h)| format!("[{}..{}]", text(l, "min"), text(h, "max"))).collect();
+        format!("{}{ranges}", self.array)
+    }
+}
+impl Scop {
+    /// What the SCoP's accesses to `array` reach, subscript by subscript;
+    /// else its declared extents (within which the in-bounds check keeps
+    /// the subscripts); `None` if neither has affine bounds.
+    pub(super) fn footprint(&self, array: &str, decl: &VarDecl) -> IslResult<Option<Footprint>> {
+        let accesses: Vec<&Map> = self
+            .statements
+            .iter()
+            .flat_map(|s| &s.accesses)
+            .filter(|a| a.array == array)
+            .map(|a| &a.relation)
+            .collect();
+        let rank = match accesses.first() {
+            Some(r) => r.n_out()?,
+            None => return Ok(None),
+        };
+        let mut footprint = Footprint {
+            array: array.to_string(),
+            low: vec![Vec::new(); rank],
+            high: vec![Vec::new(); rank],
+            delinearised: decl.delinearised.clone(),
+            through_rows: false,
+        };
+        for relation in accesses {
+            if relation.n_out()? != rank {
+                return Ok(None);
+            }
+            let cells = relation.range()?;
+            for d in 0..rank {
+                let Some((low, high)) = self.cell_bounds(&cells, array, rank, d)? else {
+                    return self.declared_footprint(array, decl, rank);
+                };
+                push_bound(&mut footprint.low[d], low, -1);
+                push_bound(&mut footprint.high[d], high, 1);
+            }
+        }
+        Ok(Some(footprint))
+    }
+
+    /// Bounds over the parameters of subscript `d` of `cells`.
+    fn cell_bounds(&self, cells: &Set, array: &str, rank: usize, d: usize) -> IslResult<Option<(LinExpr, LinExpr)>> {
+        let subscripts: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
+        let project = Map::parse(&format!(
+            "{} -> {{ {}[{}] -> [o{d}] }}",
+            params_decl(self.ast.params.len()),
+            array_tuple(array),
+            subscripts.join(", ")
+        ))?;
+        let values = project.intersect_domain(cells)?.range()?;
+        match bounds(&values)? {
+            Some(bounds) => Ok(Some(bounds)),
+            None => rounded_bounds(&values),
+        }
+    }
+
+    /// The whole declared array, if its every extent is affine.
+    fn declared_footprint(&self, array: &str, decl: &VarDecl, rank: usize) -> IslResult<Option<Footprint>> {
+        let extents = decl.delinearised.as_ref().unwrap_or(&decl.extents);
+        if extents.len() != rank {
+            return Ok(None);
+        }
+        let mut footprint = Footprint {
+            array: array.to_string(),
+            low: Vec::new(),
+            high: Vec::new(),
+            delinearised: decl.delinearised.clone(),
+            through_rows: false,
+        };
+        for extent in extents {
+            let Some(extent) = extent_in_isl(extent, &self.ast.params) else { return Ok(None) };
+            let last = Set::parse(&format!("{} -> {{ [x] : x = {extent} - 1 }}", params_decl(self.ast.params.len())))?;
+            let Some((_, high)) = bounds(&last)? else { return Ok(None) };
+            footprint.low.push(vec![LinExpr::constant(0)]);
+            footprint.high.push(vec![high]);
+        }
+        Ok(Some(footprint))
+    }
+}
+
+/// Bounds of the one dimension of `values` from its polyhedral hull,
+/// rounded inwards where a bound has a coefficient (`2x <= n - 1`:
+/// `x <= floor((n - 1) / 2)`): for values that divide a subscript
+/// (`p[i / 2]`), whose divisions `bounds` drops.
+fn rounded_bounds(values: &Set) -> IslResult<Option<(LinExpr, LinExpr)>> {
+    let hull = values.polyhedral_hull()?.constraints()?;
+    let lower = hull.iter().find_map(|c| rounded_bound(c, 1));
+    let upper = hull.iter().find_map(|c| rounded_bound(c, -1));
+    Ok(lower.zip(upper))
+}
+
+/// The bound on dimension 0 that `c` gives, over the parameters: a
+/// lower bound for `sign` 1, an upper for -1.
+fn rounded_bound(c: &Constraint, sign: i64) -> Option<LinExpr> {
+    let coef = c.expr.coeff_of_dim(0);
+    let expr = match coef * sign {
+        0 => return None,
+        s if s < 0 && !c.is_eq => return None,
+        s if s < 0 => c.expr.scale(-1),
+        _ => c.expr.clone(),
+    };
+    if expr.has_floor() || expr.terms.iter().any(|(t, _)| matches!(t, Term::Dim(d) if *d != 0)) {
+        return None;
+    }
+    // k.x + rest >= 0 (lower: x >= -floor(rest / k)) or -k.x + rest >= 0
+    // (upper: x <= floor(rest / k)).
+    let k = coef.abs();
+    let rest = expr.without_dim(0);
+    let rounded = if k == 1 {
+        rest
+    } else {
+        let mut floor = LinExpr::default();
+        floor.add_term(Term::Floor(Box::new(rest), k), 1);
+        floor
+    };
+    Some(if sign == 1 { rounded.scale(-1) } else { rounded })
+}
+
+/// Add `bound` to `bounds`, whose minimum (`sign` -1) or maximum (1)
+/// counts: of two bounds a constant apart, only the extreme one.
+fn push_bound(bounds: &mut Vec<LinExpr>, bound: LinExpr, sign: i64) {
+    for known in bounds.iter_mut() {
+        let difference = bound.sub(known);
+        if difference.is_constant() {
+            if difference.constant * sign > 0 {
+                *known = bound;
+            }
+            return;
+        }
+    }
+    bounds.push(bound);
+}

@@ -1,0 +1,143 @@
+//! The legality verifier every transformation goes through.
+
+use super::analysis;
+use super::scattering::Scattering;
+use crate::frontend::AccessKind;
+use crate::model::isl::{IslError, IslResult, Map, Set, UnionMap};
+use crate::model::Scop;
+
+impl Scattering {
+    /// The legality verifier: every instance of `scop` is scheduled exactly
+    /// once and every dependence of `legality` (see
+    /// [`crate::deps::Dependences::generators`]) goes forward in time.
+    /// Returns the dependence distances, for [`Analysis::from_distances`].
+    pub fn verify(&self, scop: &Scop, legality: &UnionMap) -> Result<Set, Violation> {
+        self.runs_each_once(scop)?;
+        self.keeps_condition_values(scop)?;
+        let distances = analysis::distances(self, legality, scop.ast.params.len())?;
+        forward(distances, scop.ast.params.len(), self.dims)
+    }
+
+    /// The verifier for a scattering whose dependence distances are known
+    /// to lie in `bound` (a sound over-approximation built from verified
+    /// pieces, as for tiles of a permutable band): every instance runs
+    /// once and every vector of `bound` goes forward in time. Cheaper than
+    /// [`Scattering::verify`] where floors make exact distances costly.
+    pub fn verify_within(&self, scop: &Scop, bound: Set) -> Result<Set, Violation> {
+        self.runs_each_once(scop)?;
+        self.keeps_condition_values(scop)?;
+        forward(bound, scop.ast.params.len(), self.dims)
+    }
+
+    /// Seed 004's live-range check for the variables holding the values
+    /// of data-dependent conditions ([`crate::frontend::Stmt::sets`]),
+    /// which the model gives an element per instance of their `if` but
+    /// the output keeps in one scalar: no evaluation of a condition may
+    /// come between another evaluation of it and a statement reading
+    /// that value. Checked as: each value's reads share the first `d`
+    /// time dimensions with its evaluation, and at most one evaluation
+    /// runs per value of those (any time between the two shares them).
+    /// This is sufficient, not necessary; it costs two subset tests per
+    /// dimension, where the exact test (three relations composed over
+    /// the time space) took seconds on hexagonal tiles. Conditions whose
+    /// evaluation this scattering does not schedule are checked where it
+    /// is (the whole SCoP's scattering).
+    fn keeps_condition_values(&self, scop: &Scop) -> Result<(), Violation> {
+        if !scop.ast.has_filters() {
+            return Ok(());
+        }
+        let n_params = scop.ast.params.len();
+        let timed: Vec<(usize, Map)> = self
+            .stmts
+            .iter()
+            .zip(&self.maps)
+            .map(|(&id, time)| Ok((id, time.intersect_domain(&scop.statements[id].domain)?)))
+            .collect::<IslResult<_>>()?;
+        for (writer, var) in scop.ast.stmts.iter().enumerate().filter_map(|(k, s)| Some((k, s.sets.as_deref()?))) {
+            let Some((_, evaluation)) = timed.iter().find(|(id, _)| *id == writer) else {
+                continue;
+            };
+            let cells = |kind: AccessKind| {
+                scop.statements.iter().flat_map(|st| &st.accesses).filter(move |a| a.array == var && a.kind == kind)
+            };
+            let mut live: Option<Map> = None;
+            for write in cells(AccessKind::Write) {
+                let written = evaluation.reverse()?.apply_range(&write.relation)?;
+                for (id, time) in &timed {
+                    for read in
+                        scop.statements[*id].accesses.iter().filter(|a| a.array == var && a.kind == AccessKind::Read)
+                    {
+                        let pairs = written.apply_range(&time.reverse()?.apply_range(&read.relation)?.reverse()?)?;
+                        live = Some(match live {
+                            Some(l) => l.union(&pairs)?,
+                            None => pairs,
+                        });
+                    }
+                }
+            }
+            let Some(live) = live else { continue };
+            let mut shared = 0;
+            while shared < self.dims
+                && live.is_subset_of(&analysis::prefix_relation(n_params, self.dims, shared + 1, "")?)?
+            {
+                shared += 1;
+            }
+            if !evaluation.keep_leading_out(shared)?.reverse()?.is_single_valued()? {
+                return Err(Violation::Overwritten(var.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    fn runs_each_once(&self, scop: &Scop) -> Result<(), Violation> {
+        for (m, s) in self.statements(scop) {
+            if !m.is_single_valued()? || !s.domain.is_subset_of(&m.domain()?)? {
+                return Err(Violation::NotOnce(s.name.clone()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `distances`, if all are lexicographically positive.
+fn forward(distances: Set, n_params: usize, dims: usize) -> Result<Set, Violation> {
+    if distances.n_dims()? != dims {
+        return Err(Violation::Isl(IslError("dependence distances of the wrong dimension".into())));
+    }
+    if !distances.subtract(&analysis::lex_positive(n_params, dims)?)?.is_empty()? {
+        return Err(Violation::Backward);
+    }
+    Ok(distances)
+}
+
+/// Why a schedule was refused.
+#[derive(Debug)]
+pub enum Violation {
+    /// A statement's instances are not each scheduled exactly once.
+    NotOnce(String),
+    /// Some dependence would run backwards.
+    Backward,
+    /// A condition's value would be overwritten before a statement
+    /// under it reads it.
+    Overwritten(String),
+    Isl(IslError),
+}
+
+impl From<IslError> for Violation {
+    fn from(e: IslError) -> Self {
+        Violation::Isl(e)
+    }
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Violation::NotOnce(s) => write!(f, "statement {s} would not run each instance exactly once"),
+            Violation::Backward => f.write_str("a dependence would run backwards"),
+            Violation::Overwritten(v) => {
+                write!(f, "the condition held in `{v}` would be evaluated again before its last use")
+            }
+            Violation::Isl(e) => write!(f, "isl: {e}"),
+        }
+    }
+}
