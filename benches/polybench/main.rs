@@ -4,7 +4,7 @@
 //! and PLUTO's polycc, each at 1 and 2 threads; then polyc against the
 //! virtual best of gcc and those peers per thread count, and OpenBLAS's dgemm
 //! beside gemm. `cargo bench --bench polybench -- --help` lists the options;
-//! the "PolyBench" section of README.md says how to run it.
+//! docs/benchmarks.md says how to run it.
 
 mod bandwidth;
 mod openblas;
