@@ -84,7 +84,7 @@ struct Search<'a, 't, T> {
 
 fn has_for(n: Node) -> bool {
     let mut found = false;
-    super::decls::walk(n, &mut |m| found |= m.kind() == "for_statement");
+    super::syntax::walk(n, &mut |m| found |= m.kind() == "for_statement");
     found
 }
 

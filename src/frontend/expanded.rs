@@ -14,7 +14,8 @@
 //! regenerated loops can spell them.
 
 use super::macros::{self, Macros, SourceMap};
-use super::{parse_tree_within, syntax_errors, ScopAst, Stmt};
+use super::syntax::{parse_tree_within, syntax_errors};
+use super::{ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::HashMap;
 use std::ops::Range;

@@ -1,8 +1,9 @@
 //! Turn the statements of one pragma region into a [`ScopAst`], or say,
 //! with the exact span, why the region is not a static control part.
 
-use super::decls::{polyc_pragma_list, text, walk, Names};
+use super::decls::{polyc_pragma_list, Names};
 use super::qexpr::{CmpOp, Cond, QExpr, Var};
+use super::syntax::{text, walk};
 use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::names::FreshNames;

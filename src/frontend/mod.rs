@@ -15,11 +15,12 @@ mod extract;
 pub mod language;
 pub mod macros;
 pub mod qexpr;
+mod syntax;
 pub mod unit;
 
 use crate::diagnostics::{self, Code, Diagnostic};
 use crate::names::FreshNames;
-use decls::{text, walk, Names, VarDecl};
+use decls::{Names, VarDecl};
 use qexpr::{Cond, QExpr};
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -27,7 +28,8 @@ use std::ops::Range;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
-use tree_sitter::{Node, Parser, Tree};
+use syntax::{parse_tree, syntax_errors, text, walk};
+use tree_sitter::{Node, Tree};
 
 /// Functions whose calls may appear in a SCoP: pure, reading only their
 /// arguments.
@@ -683,46 +685,6 @@ fn directive_inside(text: &str, body: &Range<usize>) -> Option<Range<usize>> {
         at += line.len();
     }
     None
-}
-
-fn parse_tree(text: &str) -> Result<Tree, Diagnostic> {
-    parse_tree_within(text, None)
-}
-
-/// Parse `text`, or with `within` only those bytes of it (node spans
-/// stay on `text`).
-fn parse_tree_within(text: &str, within: Option<tree_sitter::Range>) -> Result<Tree, Diagnostic> {
-    let unusable = |e: String| Diagnostic::error(Code::E0001, 0..0, format!("the C grammar is unusable: {e}"));
-    let mut parser = Parser::new();
-    parser.set_language(&language::language()).map_err(|e| unusable(e.to_string()))?;
-    if let Some(range) = within {
-        parser.set_included_ranges(&[range]).map_err(|e| unusable(format!("{e:?}")))?;
-    }
-    parser.parse(text, None).ok_or_else(|| Diagnostic::error(Code::E0001, 0..0, "the parser gave up"))
-}
-
-/// The outermost nodes that do not parse under `n`, in order.
-fn syntax_errors(n: Node) -> Vec<Node> {
-    let mut found = Vec::new();
-    // Iterative, as the file may nest deeper than any stack: each node
-    // popped a second time (with where its errors start in `found`) stands
-    // for its own error when none of its children had one.
-    let mut stack: Vec<(Node, Option<usize>)> = vec![(n, None)];
-    while let Some((node, errors_from)) = stack.pop() {
-        match errors_from {
-            Some(before) if found.len() == before => found.push(node),
-            Some(_) => {}
-            None if !node.has_error() => {}
-            None if node.is_error() || node.is_missing() => found.push(node),
-            None => {
-                stack.push((node, Some(found.len())));
-                let mut cursor = node.walk();
-                let children: Vec<Node> = node.children(&mut cursor).collect();
-                stack.extend(children.into_iter().rev().map(|c| (c, None)));
-            }
-        }
-    }
-    found
 }
 
 /// A `#pragma scop` / `#pragma endscop` pair in one block.

@@ -16,7 +16,7 @@
 
 use super::{parse_int, Extractor, Res};
 use crate::diagnostics::Code;
-use crate::frontend::decls::walk;
+use crate::frontend::syntax::walk;
 use crate::frontend::qexpr::{QExpr, Var};
 use std::collections::BTreeMap;
 use tree_sitter::Node;

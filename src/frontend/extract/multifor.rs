@@ -8,7 +8,7 @@
 
 use super::{Extractor, Header, QExpr, Res, Var};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::frontend::decls::{text, walk};
+use crate::frontend::syntax::{text, walk};
 use crate::frontend::{LoopText, RankMapping, Referential, Rows, Stmt};
 use tree_sitter::Node;
 
