@@ -12,7 +12,7 @@
 //! of its body and those around it are runs of their own, and a rejected
 //! statement other than such a loop is kept whole, with its diagnostic.
 
-use super::Region;
+use super::regions::Region;
 use crate::diagnostics::Diagnostic;
 use std::ops::Range;
 use tree_sitter::Node;

@@ -15,7 +15,7 @@
 
 use super::macros::{self, Macros, SourceMap};
 use super::syntax::{parse_tree_within, syntax_errors};
-use super::{ScopAst, Stmt};
+use super::ast::{ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::HashMap;
 use std::ops::Range;

@@ -1,10 +1,11 @@
 //! Turn the statements of one pragma region into a [`ScopAst`], or say,
 //! with the exact span, why the region is not a static control part.
 
-use super::decls::{polyc_pragma_list, Names};
+use super::decls::{polyc_pragma_list, Names, VarDecl};
 use super::qexpr::{CmpOp, Cond, QExpr, Var};
 use super::syntax::{text, walk};
-use super::{Access, AccessKind, Iterator, Referential, Region, ScopAst, Stmt};
+use super::ast::{Access, AccessKind, Iterator, RankMapping, Referential, ScopAst, Stmt};
+use super::regions::Region;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::names::FreshNames;
 use std::collections::{BTreeMap, BTreeSet};
@@ -63,11 +64,11 @@ pub(super) fn extract(
     let first_item = region.items.iter().find(|n| n.kind() != "comment").unwrap_or(&region.open);
     let indent = indentation(src, first_item.start_byte());
     let views = x.views()?;
-    let mut arrays: Vec<(String, super::VarDecl)> = Vec::new();
+    let mut arrays: Vec<(String, VarDecl)> = Vec::new();
     for a in x.stmts.iter().flat_map(|s| &s.accesses) {
         if !arrays.iter().any(|(n, _)| *n == a.array) {
             let mut decl = match x.filter_names.contains(&a.array) {
-                true => super::VarDecl { ty: "int".into(), is_local: true, ..Default::default() },
+                true => VarDecl { ty: "int".into(), is_local: true, ..Default::default() },
                 false => names.vars.get(&a.array).cloned().unwrap_or_default(),
             };
             decl.delinearised = views.get(&a.array).cloned();
@@ -118,7 +119,7 @@ fn named_by_pragma(function: Node, src: &str, what: &str) -> BTreeSet<String> {
 /// names only in their declaration and inside `region`: nothing outside
 /// the SCoP reads or points to them.
 fn unseen_outside(
-    arrays: &[(String, super::VarDecl)],
+    arrays: &[(String, VarDecl)],
     function: Node,
     src: &str,
     region: &Range<usize>,
@@ -137,7 +138,7 @@ fn unseen_outside(
 }
 
 /// The arrays among `unseen` (see [`unseen_outside`]), as declared.
-fn temporaries(arrays: &[(String, super::VarDecl)], unseen: &BTreeSet<String>) -> BTreeSet<String> {
+fn temporaries(arrays: &[(String, VarDecl)], unseen: &BTreeSet<String>) -> BTreeSet<String> {
     arrays
         .iter()
         .filter(|(name, d)| unseen.contains(name) && !d.extents.is_empty() && d.delinearised.is_none())
@@ -205,8 +206,8 @@ struct Extractor<'a> {
     referential: Vec<Option<Referential>>,
     /// The `multifor` loops the walk is inside.
     multifor: multifor::Scope,
-    rank_mapping: Option<super::RankMapping>,
-    /// Fresh parameters and their C definitions (see [`super::ScopAst::definitions`]).
+    rank_mapping: Option<RankMapping>,
+    /// Fresh parameters and their C definitions (see [`ScopAst::definitions`]).
     definitions: Vec<(String, String)>,
     /// Each subscripted access: the array, how its subscripts were read,
     /// and its span.
@@ -215,7 +216,7 @@ struct Extractor<'a> {
     /// holding each one's value, the branch (`false`: `else`), and the
     /// loop depth of its `if`.
     filters: Vec<(String, bool, usize)>,
-    /// Every condition variable of the region ([`super::Stmt::sets`]).
+    /// Every condition variable of the region ([`Stmt::sets`]).
     filter_names: Vec<String>,
 }
 

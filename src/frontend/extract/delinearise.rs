@@ -2,7 +2,7 @@
 //!
 //! Parameter specialisation: a product or quotient of parameters alone
 //! (`n * m`, `n / m`) becomes a fresh parameter, defined at the region's
-//! entry ([`super::super::ScopAst::definitions`]); the SCoP never writes
+//! entry ([`crate::frontend::ScopAst::definitions`]); the SCoP never writes
 //! a parameter, so the value is the same wherever the source computes it.
 //!
 //! Delinearisation: a linear subscript of a one-dimensional array or a

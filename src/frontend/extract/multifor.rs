@@ -9,7 +9,7 @@
 use super::{Extractor, Header, QExpr, Res, Var};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::syntax::{text, walk};
-use crate::frontend::{LoopText, RankMapping, Referential, Rows, Stmt};
+use crate::frontend::ast::{Iterator, LoopText, RankMapping, Referential, Rows, Stmt};
 use tree_sitter::Node;
 
 /// Positions in `beta` reserved for one loop's items between two inner
@@ -321,7 +321,7 @@ impl<'a> Extractor<'a> {
         let (start, length_end) = self.unit_range(inner)?;
         // The slope, with the outer index in scope for the moment.
         let depth = self.loops.len();
-        let iter = crate::frontend::Iterator { name: outer.index.clone(), ty: "int".into(), descending: false };
+        let iter = Iterator { name: outer.index.clone(), ty: "int".into(), descending: false };
         self.loops.push(super::LoopCtx { iter });
         let start_node = inner.header.init.and_then(|i| i.child_by_field_name("right"));
         let end_node = inner.header.cond.and_then(|c| c.child_by_field_name("right"));
