@@ -7,10 +7,10 @@
 //! passed to a pointer parameter is read and/or written as the body does
 //! with what the parameter points to, when it touches nothing else.
 
-use super::{reject, Extractor, Res, StmtParts};
+use super::state::{reject, Extractor, Res, StmtParts};
 use crate::diagnostics::Code;
-use crate::frontend::unit::Function;
 use crate::frontend::ast::AccessKind;
+use crate::frontend::unit::Function;
 use tree_sitter::Node;
 
 impl Extractor<'_> {
