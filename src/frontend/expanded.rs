@@ -13,9 +13,9 @@
 //! not expanded: they stay parameters under their own names, as the
 //! regenerated loops can spell them.
 
+use super::ast::{ScopAst, Stmt};
 use super::macros::{self, Macros, SourceMap};
 use super::syntax::{parse_tree_within, syntax_errors};
-use super::ast::{ScopAst, Stmt};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::HashMap;
 use std::ops::Range;

@@ -3,13 +3,13 @@
 //! regions extracted as a SCoP, or kept as written with the reason; with
 //! `--autodetect`, the SCoPs of the functions without pragmas.
 
+use super::ast::ScopAst;
 use super::decls::{self, Names};
 use super::regions::{
-    enclosing_function, find_regions, has_ancestor, holds_multifor, line_end, line_start, multifor_regions, pragma_kind,
-    Region,
+    enclosing_function, find_regions, has_ancestor, holds_multifor, line_end, line_start, multifor_regions,
+    pragma_kind, Region,
 };
 use super::syntax::{parse_tree, syntax_errors, text, walk};
-use super::ast::ScopAst;
 use super::{cpp, depth, detect, expanded, extract, macros, unit};
 use crate::diagnostics::{self, Code, Diagnostic};
 use crate::names::FreshNames;
