@@ -14,7 +14,8 @@
 //! regenerated loops can spell them.
 
 use super::ast::{ScopAst, Stmt};
-use super::macros::{self, Macros, SourceMap};
+use super::macros::{self, Macros};
+use super::source_map::SourceMap;
 use super::syntax::{parse_tree_within, syntax_errors};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::HashMap;

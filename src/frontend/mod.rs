@@ -18,6 +18,7 @@ pub mod macros;
 pub mod qexpr;
 mod regions;
 mod source;
+pub mod source_map;
 mod syntax;
 pub mod unit;
 
