@@ -5,6 +5,7 @@
 //! come from [`crate::names::FreshNames`], seeded with the file's
 //! identifiers.
 
+use super::syntax::{text, walk};
 use super::unit;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -285,57 +286,6 @@ fn has_child(n: Node, src: &str, kind: &str, word: &str) -> bool {
 /// gcc's spellings of it).
 fn has_restrict_qualifier(n: Node, src: &str) -> bool {
     ["restrict", "__restrict", "__restrict__"].iter().any(|w| has_child(n, src, "type_qualifier", w))
-}
-
-pub fn text<'a>(n: Node, src: &'a str) -> &'a str {
-    &src[n.byte_range()]
-}
-
-/// Pre-order traversal; with a cursor, as a file may nest deeper than
-/// any stack.
-pub fn walk<'t>(n: Node<'t>, f: &mut dyn FnMut(Node<'t>)) {
-    let mut nodes = Preorder::new(n);
-    loop {
-        f(nodes.node());
-        if !nodes.advance() {
-            return;
-        }
-    }
-}
-
-/// A cursor over a node and everything under it in pre-order, counting its
-/// own depth (tree-sitter's `TreeCursor::depth` climbs the whole path on
-/// each call: a walk asking it at every node of a deep file is quadratic).
-pub struct Preorder<'t> {
-    cursor: tree_sitter::TreeCursor<'t>,
-    /// Levels below the node the walk started on.
-    pub depth: usize,
-}
-
-impl<'t> Preorder<'t> {
-    pub fn new(root: Node<'t>) -> Preorder<'t> {
-        Preorder { cursor: root.walk(), depth: 0 }
-    }
-
-    pub fn node(&self) -> Node<'t> {
-        self.cursor.node()
-    }
-
-    /// Move to the next node; `false` when the walk is over.
-    pub fn advance(&mut self) -> bool {
-        if self.cursor.goto_first_child() {
-            self.depth += 1;
-            return true;
-        }
-        while self.depth > 0 {
-            if self.cursor.goto_next_sibling() {
-                return true;
-            }
-            self.cursor.goto_parent();
-            self.depth -= 1;
-        }
-        false
-    }
 }
 
 /// The names `polyc <what>(A, B)` lists, given the text after `#pragma`.

@@ -11,11 +11,11 @@
 //! function, and a unit that nests deeper is not given to lang-c (as when
 //! it does not parse). Text outside
 //! SCoPs is copied whatever its depth: the walks over the whole file
-//! ([`super::decls::walk`], the syntax errors) are iterative. Each file is
+//! ([`super::syntax::walk`], the syntax errors) are iterative. Each file is
 //! compiled on a thread with [`crate::driver::COMPILE_STACK`] bytes of
 //! stack reserved, room for this depth many times over.
 
-use super::decls::Preorder;
+use super::syntax::{parse_tree, Preorder};
 use crate::diagnostics::{Code, Diagnostic};
 use tree_sitter::Node;
 
@@ -55,7 +55,7 @@ pub fn check(scope: Node, region_open: std::ops::Range<usize>) -> Result<(), Dia
 /// which lang-c would recurse through; measured on tree-sitter's parse,
 /// whose parser keeps its stack on the heap.
 pub fn check_unit(preprocessed: &str) -> Result<(), String> {
-    let tree = super::parse_tree(preprocessed).map_err(|d| d.message)?;
+    let tree = parse_tree(preprocessed).map_err(|d| d.message)?;
     match deeper_than(tree.root_node(), MAX_DEPTH) {
         Some(deep) => Err(format!(
             "the preprocessed unit nests more than {MAX_DEPTH} levels deep (at its line {})",

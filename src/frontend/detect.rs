@@ -12,7 +12,7 @@
 //! of its body and those around it are runs of their own, and a rejected
 //! statement other than such a loop is kept whole, with its diagnostic.
 
-use super::Region;
+use super::regions::Region;
 use crate::diagnostics::Diagnostic;
 use std::ops::Range;
 use tree_sitter::Node;
@@ -84,7 +84,7 @@ struct Search<'a, 't, T> {
 
 fn has_for(n: Node) -> bool {
     let mut found = false;
-    super::decls::walk(n, &mut |m| found |= m.kind() == "for_statement");
+    super::syntax::walk(n, &mut |m| found |= m.kind() == "for_statement");
     found
 }
 

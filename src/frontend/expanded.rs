@@ -13,8 +13,10 @@
 //! not expanded: they stay parameters under their own names, as the
 //! regenerated loops can spell them.
 
-use super::macros::{self, Macros, SourceMap};
-use super::{parse_tree_within, syntax_errors, ScopAst, Stmt};
+use super::ast::{ScopAst, Stmt};
+use super::macros::{self, Macros};
+use super::source_map::SourceMap;
+use super::syntax::{parse_tree_within, syntax_errors};
 use crate::diagnostics::{Code, Diagnostic};
 use std::collections::HashMap;
 use std::ops::Range;

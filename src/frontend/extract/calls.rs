@@ -7,10 +7,10 @@
 //! passed to a pointer parameter is read and/or written as the body does
 //! with what the parameter points to, when it touches nothing else.
 
-use super::{reject, Extractor, Res, StmtParts};
+use super::state::{reject, Extractor, Res, StmtParts};
 use crate::diagnostics::Code;
+use crate::frontend::ast::AccessKind;
 use crate::frontend::unit::Function;
-use crate::frontend::{AccessKind, PURE_FUNCTIONS};
 use tree_sitter::Node;
 
 impl Extractor<'_> {
@@ -109,6 +109,15 @@ impl Extractor<'_> {
         }
     }
 }
+
+/// Functions whose calls may appear in a SCoP: pure, reading only their
+/// arguments.
+const PURE_FUNCTIONS: &[&str] = &[
+    "sqrt", "sqrtf", "cbrt", "exp", "expf", "exp2", "log", "logf", "log2", "log10", "fabs", "fabsf", "abs", "labs",
+    "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+    "tanh", "floor", "floorf", "ceil", "ceilf", "round", "trunc", "fmod", "fmin", "fmax", "fminf", "fmaxf", "hypot",
+    "erf",
+];
 
 fn unknown_call(n: Node, fname: &str, why: Option<&str>) -> crate::diagnostics::Diagnostic {
     if EFFECTFUL_FUNCTIONS.contains(&fname) {

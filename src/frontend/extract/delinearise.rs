@@ -2,7 +2,7 @@
 //!
 //! Parameter specialisation: a product or quotient of parameters alone
 //! (`n * m`, `n / m`) becomes a fresh parameter, defined at the region's
-//! entry ([`super::super::ScopAst::definitions`]); the SCoP never writes
+//! entry ([`crate::frontend::ScopAst::definitions`]); the SCoP never writes
 //! a parameter, so the value is the same wherever the source computes it.
 //!
 //! Delinearisation: a linear subscript of a one-dimensional array or a
@@ -14,34 +14,17 @@
 //! stays within its extent, which `Scop::in_bounds` makes a condition of
 //! the new code at run time.
 
-use super::{parse_int, Extractor, Res};
-use crate::diagnostics::Code;
-use crate::frontend::decls::walk;
+use super::affine::parse_int;
+use super::poly::{add, difference, multiply, scale, split, strides, Monomial, Poly, Split};
+use super::state::{Extractor, Res, Shape};
+use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::qexpr::{QExpr, Var};
+use crate::frontend::syntax::walk;
 use std::collections::BTreeMap;
 use tree_sitter::Node;
 
-/// A product of iterators and parameters (their depths and indices,
-/// each sorted).
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct Monomial {
-    iters: Vec<usize>,
-    params: Vec<usize>,
-}
-
-/// A polynomial: monomials with their non-zero coefficients.
-pub(super) type Poly = BTreeMap<Monomial, i64>;
-
-/// A polynomial with more terms than this is not delinearised.
-const MAX_TERMS: usize = 64;
-
 /// The degree of a parameter expression whose quotient is not affine.
 const OPAQUE: u32 = u32::MAX;
-
-/// A subscript split into the dimensions of a view: the subscripts, and
-/// the view's strides (parameter monomials, outermost first, the last
-/// `1`).
-pub(super) type Split = (Vec<QExpr>, Vec<Vec<usize>>);
 
 impl Extractor<'_> {
     /// An integer expression over parameters and constants alone (no
@@ -172,6 +155,76 @@ impl Extractor<'_> {
         extents
     }
 
+    /// The view of each array whose subscripts were split (extents,
+    /// outermost first, the outermost empty): every access of such an
+    /// array must have been split into the same view, or be an affine
+    /// subscript that splits into it with some outer subscript not zero
+    /// (`A[n + j]`, not `A[k]`: rows are the user's, not polyc's guess),
+    /// in a region with no `multifor` (whose regenerated code has no
+    /// source text to fall back on where the split is not exact).
+    pub(super) fn views(&mut self) -> Res<BTreeMap<String, Vec<String>>> {
+        let mut views: BTreeMap<String, Vec<Vec<usize>>> = BTreeMap::new();
+        for (array, shape, span) in &self.shapes {
+            if let Shape::Split(strides) = shape {
+                if self.stmts.iter().any(|s| s.component.is_some()) {
+                    return Err(Diagnostic::warning(
+                        Code::P0002,
+                        span.clone(),
+                        "a linear subscript that is not affine is not split in a region with a `multifor`",
+                    )
+                    .with_label("not affine"));
+                }
+                views.entry(array.clone()).or_insert_with(|| strides.clone());
+            }
+        }
+        let show = |strides: &[Vec<usize>]| {
+            let extents = strides.windows(2).map(|pair| {
+                let mut rest = pair[0].clone();
+                for k in &pair[1] {
+                    rest.remove(rest.iter().position(|x| x == k).expect("strides form a chain"));
+                }
+                rest.iter().map(|&k| self.params[k].as_str()).collect::<Vec<_>>().join("*")
+            });
+            format!("[*]{}", extents.map(|e| format!("[{e}]")).collect::<String>())
+        };
+        let mut patches = Vec::new();
+        for (array, shape, span) in &self.shapes {
+            let Some(view) = views.get(array) else { continue };
+            let what = match shape {
+                Shape::Split(strides) if strides == view => continue,
+                Shape::Split(strides) => format!("this subscript splits into {} instead", show(strides)),
+                Shape::Affine(poly) => match poly.as_ref().and_then(|p| split(p, view)) {
+                    Some(subs) if subs[..subs.len() - 1].iter().any(|q| *q != QExpr::Const(0)) => {
+                        patches.push((array.clone(), span.clone(), subs));
+                        continue;
+                    }
+                    _ => "this affine subscript cannot be split exactly into it".to_string(),
+                },
+                Shape::Several => "this access has several subscripts".to_string(),
+            };
+            return Err(Diagnostic::warning(
+                Code::P0002,
+                span.clone(),
+                format!("`{array}` is accessed as {} elsewhere in the SCoP; {what}", show(view)),
+            )
+            .with_label("a different shape")
+            .with_note("every access of an array must delinearise to the same shape"));
+        }
+        for (array, span, subs) in patches {
+            for a in self.stmts.iter_mut().flat_map(|s| &mut s.accesses) {
+                if a.array == array && a.span == span {
+                    a.subscripts = subs.clone();
+                }
+            }
+        }
+        let mut extents = BTreeMap::new();
+        for (array, strides) in views {
+            let inner = self.extents(&strides);
+            extents.insert(array, std::iter::once(String::new()).chain(inner).collect());
+        }
+        Ok(extents)
+    }
+
     /// `n` as a polynomial in the iterators and parameters; `None` if it
     /// holds anything but sums, differences, products, names, integer
     /// literals and quotients of parameters (see [`Self::specialised`]),
@@ -222,169 +275,5 @@ impl Extractor<'_> {
             }
             _ => None,
         })
-    }
-}
-
-fn scale(p: &Poly, k: i64) -> Option<Poly> {
-    p.iter().map(|(m, c)| Some((m.clone(), c.checked_mul(k)?))).collect()
-}
-
-fn add(a: &Poly, b: &Poly) -> Option<Poly> {
-    let mut sum = a.clone();
-    for (m, c) in b {
-        let entry = sum.entry(m.clone()).or_insert(0);
-        *entry = entry.checked_add(*c)?;
-    }
-    sum.retain(|_, c| *c != 0);
-    (sum.len() <= MAX_TERMS).then_some(sum)
-}
-
-fn multiply(a: &Poly, b: &Poly) -> Option<Poly> {
-    if a.len() * b.len() > MAX_TERMS * MAX_TERMS {
-        return None;
-    }
-    let mut product = Poly::new();
-    for (x, cx) in a {
-        for (y, cy) in b {
-            let merge = |u: &[usize], v: &[usize]| {
-                let mut w: Vec<usize> = u.iter().chain(v).copied().collect();
-                w.sort_unstable();
-                w
-            };
-            let m = Monomial { iters: merge(&x.iters, &y.iters), params: merge(&x.params, &y.params) };
-            let entry = product.entry(m).or_insert(0);
-            *entry = entry.checked_add(cx.checked_mul(*cy)?)?;
-        }
-    }
-    product.retain(|_, c| *c != 0);
-    (product.len() <= MAX_TERMS).then_some(product)
-}
-
-/// `outer` without `inner` (multisets of parameters, sorted), if `inner`
-/// is part of it.
-fn difference(outer: &[usize], inner: &[usize]) -> Option<Vec<usize>> {
-    let mut rest = outer.to_vec();
-    for k in inner {
-        let at = rest.iter().position(|x| x == k)?;
-        rest.remove(at);
-    }
-    Some(rest)
-}
-
-/// The strides of `poly`, largest first: the parameter parts of its
-/// terms with an iterator, and `1`, each the next times a product of
-/// parameters; `None` if they are not such a chain, if a term holds two
-/// iterators, or when no iterator is multiplied by a parameter.
-fn strides(poly: &Poly) -> Option<Vec<Vec<usize>>> {
-    let mut strides: Vec<Vec<usize>> = vec![Vec::new()];
-    for m in poly.keys() {
-        match m.iters.len() {
-            0 => {}
-            1 if !strides.contains(&m.params) => strides.push(m.params.clone()),
-            1 => {}
-            _ => return None,
-        }
-    }
-    if strides.len() == 1 {
-        return None;
-    }
-    strides.sort_by_key(|s| std::cmp::Reverse(s.len()));
-    for pair in strides.windows(2) {
-        if pair[1].len() >= pair[0].len() || difference(&pair[0], &pair[1]).is_none() {
-            return None;
-        }
-    }
-    Some(strides)
-}
-
-/// The subscripts of `poly` in the view of `strides` (see [`Split`]):
-/// each term with an iterator multiplied by one of the strides, each
-/// term without one by a stride or a stride times a parameter (the
-/// largest); `None` otherwise.
-pub(super) fn split(poly: &Poly, strides: &[Vec<usize>]) -> Option<Vec<QExpr>> {
-    let mut dims: Vec<Vec<QExpr>> = vec![Vec::new(); strides.len()];
-    for (m, &c) in poly {
-        let term = |v: Var| if c == 1 { QExpr::Var(v) } else { QExpr::Mul(c, Box::new(QExpr::Var(v))) };
-        match m.iters[..] {
-            [d] => {
-                let at = strides.iter().position(|s| *s == m.params)?;
-                dims[at].push(term(Var::Iter(d)));
-            }
-            [..] if m.iters.len() > 1 => return None,
-            _ => match strides.iter().position(|s| *s == m.params) {
-                Some(at) => dims[at].push(QExpr::Const(c)),
-                None => {
-                    let (at, factor) =
-                        strides.iter().enumerate().find_map(|(at, s)| match difference(&m.params, s) {
-                            Some(rest) if rest.len() == 1 => Some((at, rest[0])),
-                            _ => None,
-                        })?;
-                    dims[at].push(term(Var::Param(factor)));
-                }
-            },
-        }
-    }
-    let subscripts = dims.into_iter().map(|terms| terms.into_iter().reduce(QExpr::plus).unwrap_or(QExpr::Const(0)));
-    Some(subscripts.collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `c * i<iter> * p<params..>` as a one-term polynomial.
-    fn term(c: i64, iter: Option<usize>, params: &[usize]) -> Poly {
-        Poly::from([(Monomial { iters: iter.into_iter().collect(), params: params.to_vec() }, c)])
-    }
-
-    fn sum(terms: &[Poly]) -> Poly {
-        terms.iter().fold(Poly::new(), |acc, t| add(&acc, t).unwrap())
-    }
-
-    #[test]
-    fn strides_of_a_three_dimensional_subscript_form_a_chain() {
-        // (i*n + j)*m + k, parameters n = 0 and m = 1.
-        let ijk = sum(&[term(1, Some(0), &[0]), term(1, Some(1), &[])]);
-        let poly = add(&multiply(&ijk, &term(1, None, &[1])).unwrap(), &term(1, Some(2), &[])).unwrap();
-        let strides = strides(&poly).unwrap();
-        assert_eq!(strides, vec![vec![0, 1], vec![1], vec![]]);
-        let subscripts = split(&poly, &strides).unwrap();
-        let [QExpr::Var(Var::Iter(0)), QExpr::Var(Var::Iter(1)), QExpr::Var(Var::Iter(2))] = &subscripts[..] else {
-            panic!("{subscripts:?}")
-        };
-    }
-
-    #[test]
-    fn strides_that_are_no_chain_or_two_iterators_are_refused() {
-        // i*n + j*m + k
-        let poly = sum(&[term(1, Some(0), &[0]), term(1, Some(1), &[1]), term(1, Some(2), &[])]);
-        assert_eq!(strides(&poly), None);
-        // i*j
-        let mut both = term(1, Some(0), &[]);
-        both = multiply(&both, &term(1, Some(1), &[])).unwrap();
-        assert_eq!(strides(&both), None);
-        // i + 64 * j: no parameter stride
-        assert_eq!(strides(&sum(&[term(1, Some(0), &[]), term(64, Some(1), &[])])), None);
-    }
-
-    #[test]
-    fn constants_and_parameter_terms_join_their_stride() {
-        // (i + 1)*n + j - 1 + m*n: [i + 1 + m][j - 1]
-        let poly = sum(&[
-            term(1, Some(0), &[0]),
-            term(1, None, &[0]),
-            term(1, Some(1), &[]),
-            term(-1, None, &[]),
-            term(1, None, &[0, 1]),
-        ]);
-        let strides = strides(&poly).unwrap();
-        assert_eq!(strides, vec![vec![0], vec![]]);
-        let subscripts = split(&poly, &strides).unwrap();
-        assert_eq!(subscripts.len(), 2);
-        assert!(subscripts[0].mentions(Var::Param(1)) && subscripts[0].linear_coeff(Var::Iter(0)) == Some(1));
-        assert_eq!(subscripts[1], QExpr::plus(QExpr::Const(-1), QExpr::Var(Var::Iter(1))));
-        // A plain `k` has no row in the view [*][n] but the first.
-        let k = term(1, Some(2), &[]);
-        assert_eq!(split(&k, &strides).unwrap()[0], QExpr::Const(0));
     }
 }

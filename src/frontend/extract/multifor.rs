@@ -6,33 +6,17 @@
 //! the bodies run in prefix order; an inner multifor is a barrier: the
 //! items before it run before it, the items after it after it.
 
-use super::{Extractor, Header, QExpr, Res, Var};
+use super::affine::parse_int;
+use super::state::{Extractor, Header, LoopCtx, Res};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::frontend::decls::{text, walk};
-use crate::frontend::{LoopText, RankMapping, Referential, Rows, Stmt};
+use crate::frontend::ast::{Iterator, LoopText, RankMapping, Referential, Rows, Stmt};
+use crate::frontend::qexpr::{QExpr, Var};
+use crate::frontend::syntax::{text, walk};
 use tree_sitter::Node;
 
 /// Positions in `beta` reserved for one loop's items between two inner
 /// multifors.
 const SLOT: usize = 1024;
-
-/// Where the walk is among multifors.
-#[derive(Default)]
-pub(super) struct Scope {
-    /// The outermost multifor (its start byte) and the loop being walked.
-    current: Option<(usize, usize)>,
-    /// The index names of each enclosing multifor, outermost first.
-    levels: Vec<Vec<String>>,
-    /// For a statement prefixed by a list: its loop's position in the
-    /// list, and the list's length.
-    pick: Option<(usize, usize)>,
-}
-
-impl Scope {
-    pub(super) fn component(&self) -> Option<(usize, usize)> {
-        self.current
-    }
-}
 
 /// One loop of a multifor header.
 struct Loop<'t> {
@@ -321,8 +305,8 @@ impl<'a> Extractor<'a> {
         let (start, length_end) = self.unit_range(inner)?;
         // The slope, with the outer index in scope for the moment.
         let depth = self.loops.len();
-        let iter = crate::frontend::Iterator { name: outer.index.clone(), ty: "int".into(), descending: false };
-        self.loops.push(super::LoopCtx { iter });
+        let iter = Iterator { name: outer.index.clone(), ty: "int".into(), descending: false };
+        self.loops.push(LoopCtx { iter });
         let start_node = inner.header.init.and_then(|i| i.child_by_field_name("right"));
         let end_node = inner.header.cond.and_then(|c| c.child_by_field_name("right"));
         let slope = match (start_node, end_node) {
@@ -393,7 +377,7 @@ impl<'a> Extractor<'a> {
         let numbers = if listed { entries(prefix) } else { vec![prefix] };
         let mut out = Vec::new();
         for n in numbers {
-            let k = super::parse_int(self.t(n)).and_then(|k| usize::try_from(k).ok()).filter(|&k| k < width);
+            let k = parse_int(self.t(n)).and_then(|k| usize::try_from(k).ok()).filter(|&k| k < width);
             let Some(k) = k else {
                 return Err(misplaced(
                     n,

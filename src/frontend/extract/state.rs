@@ -1,0 +1,157 @@
+//! The extractor's state as it walks a region: the loops, conditions and
+//! `multifor`s around the current statement, the statements, parameters
+//! and accesses found so far; and the checks that need all of it.
+
+use super::conditional;
+use super::poly::Poly;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::frontend::ast::{Access, Iterator, RankMapping, Referential, Stmt};
+use crate::frontend::decls::Names;
+use crate::frontend::qexpr::Cond;
+use crate::frontend::syntax::text;
+use crate::names::FreshNames;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use tree_sitter::Node;
+
+pub(super) type Res<T> = Result<T, Diagnostic>;
+
+pub(super) struct LoopCtx {
+    pub(super) iter: Iterator,
+}
+
+/// The three parts of a loop header, and the node to blame for a
+/// missing one.
+pub(super) struct Header<'t> {
+    pub(super) whole: Node<'t>,
+    pub(super) init: Option<Node<'t>>,
+    pub(super) cond: Option<Node<'t>>,
+    pub(super) update: Option<Node<'t>>,
+}
+
+pub(super) struct Extractor<'a> {
+    pub(super) src: &'a str,
+    pub(super) names: &'a Names,
+    /// Where new names come from (a copy, kept if the region is a SCoP).
+    pub(super) fresh: FreshNames,
+    pub(super) loops: Vec<LoopCtx>,
+    pub(super) conds: Vec<Cond>,
+    pub(super) beta: Vec<usize>,
+    pub(super) params: Vec<String>,
+    /// First use of each parameter in an affine context.
+    pub(super) param_uses: BTreeMap<String, Range<usize>>,
+    pub(super) stmts: Vec<Stmt>,
+    /// Every loop iterator of the region.
+    pub(super) iterator_names: BTreeSet<String>,
+    /// Iterators not declared in their `for` initialiser.
+    pub(super) outer_iterators: BTreeSet<String>,
+    /// Names used where no iterator of that name is in scope.
+    pub(super) free_uses: Vec<(String, Range<usize>)>,
+    /// Every variable written by a statement, with the write's span.
+    pub(super) writes: Vec<(String, Range<usize>)>,
+    /// Per enclosing loop: where a `multifor` loop places its iterations.
+    pub(super) referential: Vec<Option<Referential>>,
+    /// The `multifor` loops the walk is inside.
+    pub(super) multifor: Scope,
+    pub(super) rank_mapping: Option<RankMapping>,
+    /// Fresh parameters and their C definitions (see [`crate::frontend::ScopAst::definitions`]).
+    pub(super) definitions: Vec<(String, String)>,
+    /// Each subscripted access: the array, how its subscripts were read,
+    /// and its span.
+    pub(super) shapes: Vec<(String, Shape, Range<usize>)>,
+    /// The data-dependent conditions around the walk: the variable
+    /// holding each one's value, the branch (`false`: `else`), and the
+    /// loop depth of its `if`.
+    pub(super) filters: Vec<(String, bool, usize)>,
+    /// Every condition variable of the region ([`Stmt::sets`]).
+    pub(super) filter_names: Vec<String>,
+}
+
+/// How the subscripts of an access were read.
+pub(super) enum Shape {
+    Several,
+    /// One affine subscript, and, for an array whose subscripts may be
+    /// split, the polynomial it is (if it is one).
+    Affine(Option<Poly>),
+    /// One subscript split by these strides ([`super::poly::Split`]).
+    Split(Vec<Vec<usize>>),
+}
+
+/// What a statement under construction has collected.
+#[derive(Default)]
+pub(super) struct StmtParts {
+    pub(super) accesses: Vec<Access>,
+    pub(super) iter_uses: Vec<(Range<usize>, usize)>,
+    pub(super) guarded: conditional::Guarded,
+}
+
+/// Where the walk is among multifors.
+#[derive(Default)]
+pub(super) struct Scope {
+    /// The outermost multifor (its start byte) and the loop being walked.
+    pub(super) current: Option<(usize, usize)>,
+    /// The index names of each enclosing multifor, outermost first.
+    pub(super) levels: Vec<Vec<String>>,
+    /// For a statement prefixed by a list: its loop's position in the
+    /// list, and the list's length.
+    pub(super) pick: Option<(usize, usize)>,
+}
+
+impl Scope {
+    pub(super) fn component(&self) -> Option<(usize, usize)> {
+        self.current
+    }
+}
+
+pub(super) fn reject(code: Code, n: Node, message: impl Into<String>, label: &str) -> Diagnostic {
+    Diagnostic::warning(code, n.byte_range(), message).with_label(label.to_string())
+}
+
+impl<'a> Extractor<'a> {
+    pub(super) fn t(&self, n: Node) -> &'a str {
+        text(n, self.src)
+    }
+
+    pub(super) fn operator(&self, n: Node) -> &'a str {
+        n.child_by_field_name("operator").map_or("", |o| self.t(o))
+    }
+
+    pub(super) fn in_scope_iterator(&self, name: &str) -> Option<usize> {
+        self.loops.iter().rposition(|l| l.iter.name == name)
+    }
+
+    /// Checks that need the whole region: parameters and iterators are
+    /// never written, iterators never read outside their loops.
+    pub(super) fn check_names(&self) -> Res<()> {
+        for (name, span) in &self.writes {
+            if let Some(use_span) = self.param_uses.get(name) {
+                return Err(Diagnostic::warning(
+                    Code::P0003,
+                    use_span.clone(),
+                    format!("`{name}` is used as a bound or subscript but written in the SCoP"),
+                )
+                .with_label("used as a parameter here")
+                .with_note(format!("written at byte {}", span.start)));
+            }
+            if self.iterator_names.contains(name) {
+                return Err(Diagnostic::warning(
+                    Code::P0005,
+                    span.clone(),
+                    format!("write to loop iterator `{name}` outside its loop"),
+                )
+                .with_label("iterator written here"));
+            }
+        }
+        for (name, span) in &self.free_uses {
+            if self.iterator_names.contains(name) {
+                return Err(Diagnostic::warning(
+                    Code::P0009,
+                    span.clone(),
+                    format!("iterator `{name}` is read outside its loop"),
+                )
+                .with_label("its final value is not preserved"));
+            }
+        }
+        Ok(())
+    }
+}
