@@ -224,7 +224,7 @@ fn generate(
         Emit::ScopJson => scop::json(scop, text).map(Generated::Json),
         Emit::Schedule => plans::schedule(analyses, names, options).map(headed),
         Emit::TileSizes => plans::tile_sizes(analyses, names, options).map(headed),
-        Emit::Storage => plans::storage(analyses, options).map(|entries| headed(storage::table(&entries))),
+        Emit::Storage => plans::storage_table(analyses, options).map(headed),
         Emit::StorageJson => plans::storage(analyses, options)
             .map(|entries| Generated::Json(serde_json::json!({ "line": line, "arrays": entries }))),
         Emit::Parallelism => {

@@ -37,8 +37,33 @@ pub fn tile_sizes(analyses: &Analyses, names: &mut FreshNames, options: &Options
     Ok(out)
 }
 
-/// `--emit=storage`: each temporary array's storage under the schedule
-/// the SCoP is planned to run in.
+/// `--emit=storage`: [`storage`] as a table.
+pub fn storage_table(analyses: &Analyses, options: &Options) -> Result<String, ModelError> {
+    Ok(table(&storage(analyses, options)?))
+}
+
+/// A line per array.
+fn table(entries: &[storage::ArrayStorage]) -> String {
+    let mut out = format!("{:<10} {:<8} {:<20} {:<20} mapping\n", "array", "method", "original", "new");
+    for e in entries {
+        let sized = |text: &str, n: Option<i64>| match n {
+            Some(n) if text != n.to_string() => format!("{text} = {n}"),
+            _ => text.to_string(),
+        };
+        out.push_str(&format!(
+            "{:<10} {:<8} {:<20} {:<20} {}\n",
+            e.array,
+            e.method.name(),
+            sized(&e.original_size, e.original_cells),
+            e.new_size.as_deref().map_or_else(|| "-".to_string(), |s| sized(s, e.new_cells)),
+            e.mapping.as_deref().or(e.note.as_deref()).unwrap_or("-"),
+        ));
+    }
+    out
+}
+
+/// `--emit=storage-json`: each temporary array's storage under the
+/// schedule the SCoP is planned to run in.
 pub fn storage(analyses: &Analyses, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
     let plan = plan::plan(analyses, &options.plan_request());
     let _phase = isl::phase("storage analysis");

@@ -566,23 +566,3 @@ fn cells(mapping: &Mapping, values: &[Option<i64>]) -> Option<i64> {
         e.is_constant().then_some(acc.saturating_mul(e.constant.max(0)))
     })
 }
-
-/// `--emit=storage`: a line per array.
-pub fn table(entries: &[ArrayStorage]) -> String {
-    let mut out = format!("{:<10} {:<8} {:<20} {:<20} mapping\n", "array", "method", "original", "new");
-    for e in entries {
-        let sized = |text: &str, n: Option<i64>| match n {
-            Some(n) if text != n.to_string() => format!("{text} = {n}"),
-            _ => text.to_string(),
-        };
-        out.push_str(&format!(
-            "{:<10} {:<8} {:<20} {:<20} {}\n",
-            e.array,
-            e.method.name(),
-            sized(&e.original_size, e.original_cells),
-            e.new_size.as_deref().map_or_else(|| "-".to_string(), |s| sized(s, e.new_cells)),
-            e.mapping.as_deref().or(e.note.as_deref()).unwrap_or("-"),
-        ));
-    }
-    out
-}
