@@ -12,7 +12,6 @@ use crate::options::{Emit, Options};
 use crate::plan::Analyses;
 use crate::report::scops::{candidate_reports, CandidateReport, ScopVerdict};
 use crate::report::{live_ranges, parallelism, plans, scop, svg};
-use crate::storage;
 use regenerate::{regenerate, Regenerated};
 use scanned::work_estimate;
 use serde::Serialize;
