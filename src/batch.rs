@@ -2,6 +2,18 @@
 //! worker threads (each with its own isl context), written at the same
 //! relative path under an output directory, and summed up as a table and a
 //! JSON report. A file that fails is recorded and the others go on.
+//!
+//! Workers take the next file from a shared counter (a slow file holds up
+//! no fixed share of the others), each file compiled on a compile thread of
+//! its own (`driver::on_compile_thread`: a panic is that file's failure)
+//! and written through `driver::write_output`. The per-file
+//! `driver::ScopSummary`s add up to the table and the JSON report, with
+//! `--autodetect` the rejected candidate nests by cause. Invariants: one
+//! file failing (read, parse, write, even a panic) never stops the others;
+//! results are reported in sorted path order whatever the thread timing;
+//! no result can land on an input file (an output directory holding the
+//! input one is refused, one inside it skipped, and no result is written
+//! through a symbolic link into the input).
 
 use crate::diagnostics::{line_col, Cause, Code, Diagnostic};
 use crate::driver::{self, Outcome, ScopStatus, ScopSummary};

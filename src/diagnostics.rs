@@ -1,5 +1,15 @@
 //! Diagnostics with stable codes, exact byte spans and a note on what to do,
 //! rendered through codespan-reporting.
+//!
+//! Codes are stable: `P0001`.. say why a region or a step was kept as
+//! written (warnings), `M0001`.. are about `multifor`, `E0001`.. are the
+//! file's own errors (nothing is written). `polyc --explain CODE` prints a
+//! code's long form; docs/diagnostics.md lists them. [`Cause::from_code`]
+//! is the one map from codes to SPolly's rejection causes (non-affine
+//! subscript, non-affine bound or condition, impure call, pointer
+//! arithmetic or unknown base, irregular control, I/O or side effect, too
+//! little work, possible alias, other), which `--emit=scops` and the batch
+//! report's table of rejected candidate nests use.
 
 use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity as RenderedSeverity};
 use codespan_reporting::files::SimpleFile;

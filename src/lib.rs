@@ -1,10 +1,12 @@
 //! polyc: a polyhedral source-to-source C compiler.
 //!
 //! The pipeline, one module per phase, data flowing one way:
-//! [`frontend`] (C text → SCoP ASTs, `multifor` loops included) → [`model`] (isl sets and maps;
-//! [`storage`] may rewrite the AST with scalars expanded first) →
-//! [`scan`] (loop AST) → [`emit`] (C text), driven by [`driver`];
-//! [`batch`] runs the driver over a directory tree.
+//! [`frontend`] (C text → SCoP ASTs, `multifor` loops included) → [`model`]
+//! (isl sets and maps) → [`deps`] (dependences) → [`plan`] (a new schedule
+//! from [`schedule`] and [`tile`], storage from [`storage`], loop marks) →
+//! [`scan`] (loop AST) → [`emit`] (C text), or [`report`] for the other
+//! `--emit` kinds; [`driver`] runs it for one file, [`batch`] for a
+//! directory tree, both from the [`options`] `main.rs` builds.
 //! See `docs/ARCHITECTURE.md`.
 
 pub mod batch;

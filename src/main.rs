@@ -1,4 +1,13 @@
 //! The `polyc` command line.
+//!
+//! It parses the flags with clap into [`polyc::options::Options`] (through
+//! `options::Choice` for the options with named values), compiles the file
+//! with `driver::compile_file` on a compile thread
+//! (`driver::on_compile_thread`) or a tree with `batch::run`, prints the
+//! diagnostics, and writes the output (`driver::write_output`). The exit
+//! statuses are listed in `EXIT_CODES`, which `--help` prints: among
+//! them 3 for a file polyc cannot compile (nothing is written) and 5 for
+//! a bug in polyc (a panic on the compile thread).
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser};

@@ -5,6 +5,11 @@
 //!
 //! An option with named values implements [`Choice`]: its values' names
 //! and one line of help each, which the command line offers.
+//!
+//! No module but `main.rs` reads the command line: the driver, the
+//! planner, the storage analysis and the reports each get the part of
+//! [`Options`] they read, so that tests and `polyc batch` build options the
+//! same way.
 
 use crate::frontend::cpp;
 use crate::model::isl;

@@ -30,7 +30,7 @@
 //! after the last of the writes, hides older writes from later reads; a
 //! virtual read just before it finds the real writes of that iteration
 //! that may leave the value, and each flow from the virtual write becomes
-//! a flow from those (a cover [`Cover`]). A write with no complementary
+//! a flow from those (a cover, `filters::Cover`). A write with no complementary
 //! write still hides nothing. No value flows between instances that never
 //! both run (one under a condition, the other under its negation, at the
 //! same instance of its `if`). Anti and output dependences keep treating
@@ -41,6 +41,26 @@
 //! dependence links two variables, so the groups' union is the joint
 //! analysis, and leaving out a group is leaving out exactly the
 //! dependences through that variable.
+//!
+//! The entry points: [`analyse`] computes [`Dependences`] once per SCoP
+//! (`plan::Analyses` keeps them). [`Dependences::generators`] is what
+//! legality is checked against; [`Dependences::generators_except`] leaves
+//! out the variables a loop privatises, and
+//! [`Dependences::generators_relaxing`] keeps only the flow through some
+//! variables (seed 004's proposal for storage expansion). The privatisable
+//! variables ([`privatisable`]) are the scalars and one-dimensional array
+//! objects of constant size (not a pointer, a parameter or a variable-length
+//! array, so that `sizeof` is a constant) written inside some loop.
+//! [`condition_scalars`] gives isl's scheduler the live ranges of the
+//! condition variables and the dependences holding each in one scalar adds
+//! (its conditional validity). `--emit=deps` prints the flow, anti and
+//! output dependences (`report::deps`); each variable's live ranges are
+//! `live`'s.
+//!
+//! Invariants: a schedule, parallel loop or permutable band that respects
+//! the generators respects every dependence (distances add along chains);
+//! the groups' union is exactly the joint analysis, as no dependence links
+//! two variables.
 
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, UnionMap};

@@ -1,6 +1,24 @@
-//! The pipeline for one file: front end → model → scan → emit, one SCoP
-//! at a time. A SCoP that fails anywhere is kept as written, with a
+//! The pipeline for one file: front end → model → plan → scan → emit, one
+//! SCoP at a time. A SCoP that fails anywhere is kept as written, with a
 //! warning; the bytes outside SCoPs are copied unchanged.
+//!
+//! [`compile_file`] parses the file (`frontend::Source`), then for each
+//! SCoP builds its model under the SCoP's isl budget and time limit (scope
+//! guards: `isl::budget`, `isl::TimeLimit`, `isl::phase`) and does what
+//! `--emit` asks: the C output (`regenerate`: plan, expansion, scan,
+//! print) or a report (`report`, one function per kind). An error keeps
+//! the SCoP with a code saying why (`P0015` out of time, `P0018` aliasing,
+//! `P0022` out of isl operations, `P0011` otherwise); a `multifor` that
+//! fails is an error of the file (`M0003`), as its text is not C, and so
+//! is a file that cannot be parsed: nothing is written then. A detected
+//! SCoP with too little work ([`MIN_DETECTED_WORK`]) is dropped. The new
+//! texts are spliced in, the helper macros they use defined once, at the
+//! top of the first. Invariant: bytes outside regenerated regions are
+//! unchanged.
+//!
+//! Each file is compiled on a thread of its own (`thread`); `write`
+//! writes `-o` as gcc does; `trace` instruments statements for
+//! `--trace`.
 
 use crate::diagnostics::{Cause, Code, Diagnostic, Severity};
 use crate::emit::Helpers;

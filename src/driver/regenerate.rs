@@ -1,6 +1,21 @@
 //! A SCoP's new code: the plan (with storage expanded where that lets a
 //! band be tiled), its loops scanned, printed with the run-time checks
 //! and the loops for little work; a multifor's loops apart or by rank.
+//!
+//! Only a plan that costs time at run time (tiles beyond strips, or
+//! threads: `costs_at_run_time`) waits for `POLYC_MIN_WORK`, with the loops
+//! for little work beside it (`small_loops`: the source's order planned
+//! without tiles or threads, or none where that gains nothing); a new
+//! order, strips, SIMD loops and unroll-and-jam run always. Storage
+//! expansion (`plan::expansion::expanded_plan`, seed 004) is tried first,
+//! on a copy of the file's names, and kept only if its plan tiles some
+//! band. The run-time checks (subscripts in bounds, variables apart,
+//! `restrict` copies) are asked for wherever the output reorders
+//! (`Options::reorders`), except for a multifor and for `--trace`, which
+//! have no source text to fall back on. A multifor's loops run apart in
+//! OpenMP sections when `--parallel` keeps the original order and no
+//! dependence links them; a multifor with a loop run by rank is written by
+//! `multifor::ranked`.
 
 use super::scanned::{scan_planned, scan_scop, work_estimate, Contracted, Scanned};
 use super::trace::traced_statement;

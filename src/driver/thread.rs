@@ -4,6 +4,10 @@
 //! stack far larger than that needs (address space: pages are committed
 //! only when touched). A panic (a bug in polyc) ends the thread, not the
 //! process: the caller gets its message and writes nothing for the file.
+//!
+//! [`COMPILE_STACK`] is 256 MiB. The command line exits with status 5
+//! after such a panic; `polyc batch` records it as that file's failure and
+//! goes on with the others.
 
 use std::any::Any;
 

@@ -30,7 +30,7 @@ pub fn traced_statement(k: usize, stmt: &Stmt) -> Stmt {
     Stmt { text, iter_uses, ..stmt.clone() }
 }
 
-/// The input with every SCoP statement replaced as with [`Options::trace`],
+/// The input with every SCoP statement replaced as with [`Options::trace`](crate::options::Options::trace),
 /// and nothing else changed: the reference trace.
 pub fn trace_original(text: String) -> Result<String, Diagnostic> {
     let source = Source::parse(text)?;

@@ -1,6 +1,20 @@
 //! Unroll-and-jam: copies of a loop's body for consecutive iterations,
 //! side by side in its innermost loop, so that they share its vector
 //! registers.
+//!
+//! A jammed loop's copies run in their own order inside each iteration of
+//! the loops below it. That is legal, and every floating-point sum still
+//! runs in the source's order (results are bit-identical), when every
+//! dependence the loop carries joins two points with the same values in
+//! all inner dimensions (its `jam` mark: `Analysis::carries_only_vertically`,
+//! not parallel); the SIMD loop inside stays parallel, as those dependences
+//! stay within one of its lanes. Loops that carry such dependences are
+//! jammed (a reduction keeps its sums in registers). A parallel loop is
+//! jammed only as a register block (`registers`): around a jammed loop,
+//! with a vector load its copies share. Every loop of the nest a loop is
+//! jammed around has bounds free of it, as the copies run inside bounds
+//! computed for the first. The jammed loop runs `factor` iterations per
+//! step, then a remainder loop.
 
 use super::nest::{contains_loop, inner_bounds_vary_with};
 use super::printer::{LoopHead, Printer};

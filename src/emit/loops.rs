@@ -1,6 +1,16 @@
 //! The printing of loops, guards and statements: each loop's variable,
 //! bounds and pragma, and which of the other files prints it instead
 //! (SIMD, unroll-and-jam, parallel with copy-out).
+//!
+//! A loop marked parallel is printed so only outside any parallel region,
+//! if it is not short, and, when it privatises an array, only where every
+//! iteration runs every statement inside (the array is copied out whole
+//! from the last iteration, `lastprivate(..)`). Such a loop runs in
+//! parallel only behind `if (sizeof(a) <= 256 KiB && the loop runs)`,
+//! each thread's copy living on its stack (and gcc 12 copying garbage out
+//! of a loop that runs no iteration), and sequentially otherwise. A SIMD
+//! mark goes only on a loop with no loop inside, and a SIMD loop that
+//! writes a scalar copied out runs as a plain loop (see `copy_out`).
 
 use super::exprs::parenthesised;
 use super::nest::{

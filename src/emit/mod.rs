@@ -2,6 +2,29 @@
 //! original text with iterator occurrences replaced by the expressions the
 //! scanner bound them to; loop variables take the original iterator's name
 //! (and direction) where that is unambiguous, else a fresh name.
+//!
+//! [`print()`] takes a [`Program`] (`program.rs`: the statements, the
+//! planner's marks, what the run-time checks need) and the scanner's loop
+//! AST. It opens a block for the parameters the front end defined
+//! (`const long`, see `ScopAst::definitions`) and the condition variables,
+//! then prints the loops, behind the run-time checks where there are some
+//! (`versioned`, whose other branch is the SCoP's source text). The helper
+//! macros the code uses are defined once, at the top of the first
+//! regenerated region ([`Helpers`]). [`print_loops`] prints the loops
+//! alone (the loops for little work).
+//!
+//! Loops (`loops.rs`): `#pragma omp parallel for` on the outermost loop
+//! marked parallel (with `private(..)` clauses, see `program` and
+//! `copy_out`; `schedule(dynamic)` for coarse iterations of unequal work,
+//! unless neighbouring iterations write neighbouring parts of the same
+//! rows), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
+//! bound on marked loops with no loop inside (gcc vectorises around fully
+//! unrolled short loops better by itself), unroll-and-jam (`jam.rs`,
+//! `registers.rs`), scalar replacement in SIMD loops (`promote.rs`).
+//! Invariant: a statement prints its source text with only its iterator
+//! occurrences replaced (and, with contraction, its accesses to contracted
+//! arrays); a loop gets a mark only if every statement inside it has it (a
+//! parallel region: if some statement is worth one).
 
 mod copy_out;
 mod exprs;

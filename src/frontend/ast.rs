@@ -1,6 +1,30 @@
 //! A SCoP as the front end hands it on: its statements (text, loops,
 //! domain, accesses) and what the region around it says, each with what
 //! the later phases need and nothing of the syntax tree.
+//!
+//! A [`Stmt`] has its text and span, its domain (the loop bounds and affine
+//! conditions around it, with C's semantics, quasi-affine), its 2d+1
+//! position among its siblings (`beta`), its accesses and the occurrences
+//! of its iterators in its text. A statement's accesses sit at
+//! `span.start + offset in text`, even when its text is written expanded
+//! (see `expanded`).
+//!
+//! An `if` whose condition reads data becomes a statement that evaluates
+//! the condition into a variable of its own ([`Stmt::sets`], `polyc_c<k>`,
+//! modelled as an array with one element per instance of the `if`), and
+//! the statements of its branches run under that variable
+//! ([`Stmt::filters`]): their writes may not happen
+//! ([`Stmt::may_skip_writes`]). [`Stmt::wrap`] prints both forms.
+//!
+//! A rewrite of part of a statement's text (a multifor's index lists,
+//! storage expansion and contraction) goes through [`Stmt::replace_text`],
+//! which moves the iterator occurrences and access spans with it.
+//!
+//! Besides its statements, a [`ScopAst`] carries what the function around
+//! the region says: its temporaries and live-out arrays, the variables
+//! nothing reads after it ([`ScopAst::dead_after`]), the parameters the
+//! front end defined ([`ScopAst::definitions`]) and a multifor's rank
+//! mapping.
 
 use super::decls::VarDecl;
 use super::qexpr::{Cond, QExpr};

@@ -2,6 +2,16 @@
 //! `-I`, `-D` and `-U`: which lines of the file are in effect (the branches
 //! of `#if`/`#ifdef` those flags select) and which macros are defined
 //! where (from the file, the headers it includes and the flags).
+//!
+//! It runs `$CC` (else `cc`) as `-E -fdirectives-only -dD` with the flags,
+//! the file on its standard input: the line markers of the output say which
+//! lines of the file are compiled, and every `#define` and `#undef` comes at
+//! the line where it takes effect ([`Preprocessed::history`]). The lines the
+//! compiler does not compile are blanked for the parser, byte for byte
+//! ([`Preprocessed::visible`]), so that the parser never sees a line the
+//! compiler does not, and every span of the parsed text is a span of the
+//! file. Where the preprocessor cannot run, the file is read unchanged with
+//! the macros it defines itself ([`Preprocessed::unprocessed`]).
 
 use super::macros::{self, Macro, Macros};
 use std::io::Write;

@@ -4,6 +4,10 @@
 //! a file of many SCoPs costs time in proportion to its size. New names
 //! come from [`crate::names::FreshNames`], seeded with the file's
 //! identifiers.
+//!
+//! The walks themselves are iterative (`syntax::walk`, `syntax::Preorder`:
+//! a cursor counting its own depth): no walk over the file recurses, as a
+//! file may nest deeper than any stack (see `depth`).
 
 use super::syntax::{text, walk};
 use super::unit;

@@ -5,13 +5,13 @@
 //! recurse once per level of an expression, so 12,000 nested parentheses
 //! (or a sum of 12,000 terms, as deep: `a + b + c` is `(a + b) + c`)
 //! would overflow any stack. They only ever see trees at most
-//! [`MAX_DEPTH`] levels deep (tree-sitter nodes, tokens included): a SCoP
-//! whose function nests deeper, before or after its macros are expanded,
-//! is kept as written with `P0023`, `--autodetect` does not search such a
-//! function, and a unit that nests deeper is not given to lang-c (as when
-//! it does not parse). Text outside
-//! SCoPs is copied whatever its depth: the walks over the whole file
-//! ([`super::syntax::walk`], the syntax errors) are iterative. Each file is
+//! [`MAX_DEPTH`] (1000) levels deep (tree-sitter nodes, tokens included):
+//! a SCoP whose function nests deeper, before or after its macros are
+//! expanded, is kept as written with `P0023`, `--autodetect` does not
+//! search such a function, and a unit that nests deeper is not given to
+//! lang-c (as when it does not parse). Text outside SCoPs is copied
+//! whatever its depth: the walks over the whole file
+//! (`syntax::walk`, the syntax errors) are iterative. Each file is
 //! compiled on a thread with [`crate::driver::COMPILE_STACK`] bytes of
 //! stack reserved, room for this depth many times over.
 

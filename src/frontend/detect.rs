@@ -11,6 +11,21 @@
 //! loop ([`Inside::Loops`]): the loop stays as written, the statements
 //! of its body and those around it are runs of their own, and a rejected
 //! statement other than such a loop is kept whole, with its diagnostic.
+//!
+//! A diagnostic that points outside the run has each of its statements
+//! tried alone. Every outermost `for` loop the search tries gets a
+//! verdict ([`Nest`], then `frontend::Candidate`), which `--emit=scops`
+//! lists with its cause (`diagnostics::Cause::from_code`). A function
+//! holding a `#pragma scop` (taken as marked), a `multifor`, a syntax
+//! error, or nesting deeper than `depth::MAX_DEPTH` is not searched. The
+//! driver drops a detected SCoP whose iterators all have constant extents
+//! and which runs fewer than `driver::MIN_DETECTED_WORK` (1000) statement
+//! instances. The runs narrowed from a pragma region are not `detected`
+//! (no such threshold).
+//!
+//! A run inside a loop is extracted in it, as a pragma region there would
+//! be: its iterators are not read elsewhere in the loop and nothing counts
+//! as dead after it (`extract::outside`), so it may run once per iteration.
 
 use super::regions::Region;
 use crate::diagnostics::Diagnostic;

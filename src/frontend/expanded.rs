@@ -12,6 +12,13 @@
 //! Integer constants (`#define N 1000`, `POLYBENCH_PADDING_FACTOR`) are
 //! not expanded: they stay parameters under their own names, as the
 //! regenerated loops can spell them.
+//!
+//! Only the function holding the SCoP is parsed again with its macros
+//! expanded, and the macro tables are built once per stretch of the file
+//! between two directives (`Source::macros_at`), so that a file of many
+//! SCoPs costs time in proportion to its size. Every span of the result is
+//! on the file; a statement written expanded keeps its accesses at
+//! `span.start + offset in text`, which may reach past its span's end.
 
 use super::ast::{ScopAst, Stmt};
 use super::macros::{self, Macros};

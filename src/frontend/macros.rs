@@ -12,6 +12,10 @@
 //! front end analyses the expanded text and uses the map to keep the
 //! user's spelling where a statement's iterators and accesses all lie in
 //! copied text.
+//!
+//! Function-like macros take variadic arguments (`...` with `__VA_ARGS__`,
+//! or GNU's `name...`); a macro polyc cannot expand keeps its SCoP as
+//! written (`P0017`).
 
 use super::source_map::SourceMap;
 use std::collections::{BTreeSet, HashMap};

@@ -1,6 +1,14 @@
 //! Quasi-affine C expressions and conditions as written in a SCoP, with
 //! C's semantics (truncating `/` and `%`), and their exact translation to
 //! isl's syntax by case analysis on signs.
+//!
+//! `/` and `%` by a constant split on the sign of the dividend (C truncates
+//! towards zero, isl's `floor` and `mod` do not); `min`, `max` and `?:`
+//! become guarded pieces, each value under the condition where it is the
+//! one taken. An expression of more than [`MAX_PIECES`] pieces is too
+//! complex: the SCoP is kept as written. Invariant: the isl set of a
+//! condition is exactly the set of integer points where the C condition
+//! is true.
 
 /// A variable of an affine expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,6 +2,25 @@
 //! preprocessor made of it, its syntax tree, its names), and each of its
 //! regions extracted as a SCoP, or kept as written with the reason; with
 //! `--autodetect`, the SCoPs of the functions without pragmas.
+//!
+//! [`Source::scops_detecting`] extracts each region (`Source::extract`:
+//! in the function around it with its macros expanded, see `expanded`)
+//! and decides what a rejection means:
+//!
+//! - a region holding a `multifor` that is no SCoP is an error (its text is
+//!   not C, so nothing can be written);
+//! - a region nested too deep is kept (`P0023`);
+//! - a region around a `while` or `do` loop is narrowed around it
+//!   (`around_loops`, see `detect`); with no run accepted, it is kept with
+//!   its first diagnostic;
+//! - any other is kept as written, with the extractor's diagnostic.
+//!
+//! A region with a preprocessor directive inside is kept (`P0010`): its
+//! regenerated code would hold only the branch the present flags select. A
+//! run `--autodetect` found just after a `#pragma` line (OpenMP's) is
+//! refused, as the pragma would apply to other code. A detected or
+//! narrowed run replaces its statements' own lines, or their bytes when
+//! other text shares those lines.
 
 use super::ast::ScopAst;
 use super::decls::{self, Names};

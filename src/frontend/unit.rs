@@ -49,6 +49,13 @@
 //! unit defines a function, its body decides, whatever its attributes.
 //! `Function::impure_because` (or [`Unit::visibly_impure`]) is the reason
 //! to give a user who named an impure function pure.
+//!
+//! The front end keeps each declaration's resolved type beside the one
+//! written (`decls::VarDecl::base`), so that storage expansion
+//! (`storage::expand`) copies `real w` as it would `double w`.
+//! `extract::calls` reads what a function does: a call statement's
+//! pointer argument `&A[..]` stands for one element only when the body
+//! never reaches past the pointee (`ParamEffect::only_pointee`).
 
 mod declarations;
 mod effects;

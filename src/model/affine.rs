@@ -1,6 +1,9 @@
 //! Quasi-affine expressions as polyc holds them outside isl: integer
 //! combinations of set dimensions, parameters and floor divisions.
 //! The scanner reads them off isl constraints; the C printer prints them.
+//!
+//! Invariant: a [`LinExpr`] has no zero coefficient and no repeated term
+//! ([`LinExpr::add_term`] keeps it so).
 
 use std::fmt::Write;
 

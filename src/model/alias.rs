@@ -23,6 +23,14 @@
 //! whose interval the output finds by walking the rows (`model::rows`);
 //! any pointer may have been stored in the table, so the rows may
 //! overlap anything but what a `restrict` pointer reaches.
+//!
+//! A footprint (`footprint.rs`) is, per subscript, bounds over the
+//! parameters of what the SCoP's accesses reach, else the variable's
+//! declared extents (within which the in-bounds check keeps them).
+//! [`Scop::alias_checks`] gives the pairs the output checks
+//! (`polyc_disjoint` in `emit::versioned`: the two address ranges do not
+//! meet), or `Err` when some footprint has no affine bound: the SCoP is
+//! then kept as written (`P0018`). `--assume-no-alias` skips the checks.
 
 use super::isl::IslResult;
 use super::rows::RowTable;

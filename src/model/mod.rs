@@ -2,9 +2,24 @@
 //! statement its iteration domain, schedule and access relations.
 //!
 //! Naming convention inside isl: parameters are `p<k>` (their C spelling is
-//! kept in [`Scop::params`]), statement `k` is the tuple `S<k>` with
+//! kept in `ScopAst::params`), statement `k` is the tuple `S<k>` with
 //! dimensions `i0..`, arrays keep their C names prefixed with `A_` (so no C
 //! name can clash with an isl keyword).
+//!
+//! A name isl does not read (gcc's `$`, a UTF-8 letter) becomes `AX_` and
+//! its bytes in hexadecimal ([`array_tuple`]). The original schedule is
+//! 2d+1: the textual positions (`beta`) between the iterators, a descending
+//! loop's iterator negated so that schedule order is execution order, a
+//! `multifor` loop's iterations at their referential points.
+//!
+//! [`Scop::build`] is where a SCoP meets isl first; a construct it cannot
+//! express is a [`ModelError`], and the SCoP is kept. Beside the model, the
+//! questions the output's run-time checks ask: [`Scop::in_bounds`] (the
+//! parameter values where every subscript stays within its declared
+//! extents) and [`Scop::iterator_range`] (parametric bounds of an iterator
+//! over some statements: the work estimate, expansion's extents); and, in
+//! `alias`, which variables must be checked apart. `--emit=scop` prints the
+//! model (`report::scop`).
 
 pub mod affine;
 pub mod alias;

@@ -5,6 +5,11 @@
 //! multifor (`frontend::extract`), the model places its iterations on the
 //! referential domain (`model`); this module only decides whether its
 //! loops may run apart.
+//!
+//! When they may ([`apart()`]), the driver scans each loop's statements on
+//! their own, each into an `omp section` (`driver::regenerate`); when a
+//! dependence links two loops, they stay interleaved and the driver warns
+//! `M0004` (each loop's own parallel loops are still marked).
 
 mod apart;
 pub mod ranked;

@@ -4,9 +4,20 @@
 //! (the host). The ranked nest's rows have a length `w0 + s.t` in their
 //! number `t`, so its ranking polynomial is `Q(t) + j` with
 //! `Q(t) = w0.t + s.t(t-1)/2`; inverting it at rank K takes the largest
-//! `t` with `Q(t) <= K`: the quadratic's root, in floating point, then
-//! corrected in integers, so that rounding cannot pick a wrong row. The
-//! mapping is not affine, so this code is written here, not scanned.
+//! `t` with `Q(t) <= K`: the quadratic's root, through an integer square
+//! root of its discriminant (Newton's method: no libm, no rounding), then
+//! corrected with `Q(t) <= K < Q(t+1)`. The mapping is not affine, so
+//! this code is written here, not scanned.
+//!
+//! The front end checks the nest's shape and hands over its headers as
+//! text ([`RankMapping`]: the host's loops as written, the ranked nest as
+//! [`Rows`] of length `w0 + s.t`, `s >= 0` from its affine bounds). The
+//! code runs the host's loops as written and, at each of their iterations,
+//! the ranked nest's iteration of the same rank; what is left of the
+//! ranked nest runs after. Only when no dependence links the two nests,
+//! and the SCoP is the multifor alone ([`lower`] says why not, and the
+//! multifor is then an error). Invariant: each nest runs its own
+//! iterations once, in its own order.
 
 use super::apart::{apart, loops, Loops};
 use crate::deps::Dependences;

@@ -1,6 +1,15 @@
 //! Storage expansion as a consequence of live-range violations (seed
 //! 004): which variables a SCoP expands, and the plan of the expanded
 //! SCoP.
+//!
+//! Seed 004's order ([`expanded_plan`]): with `--schedule=auto` and tiles,
+//! and no data-dependent condition (expansion rests on every write
+//! happening), a plan is first proposed with only the flow dependences
+//! through the variables an expansion could copy; `storage::expand` then
+//! expands those whose live ranges that plan reverses (a copy per
+//! iteration, or in place: `storage::in_place`), under a budget of its
+//! own, and the expanded SCoP is modelled and planned anew with all its
+//! dependences. The driver prints it only if its plan tiles some band.
 
 use super::analyses::Analyses;
 use super::budget::planning_budget;

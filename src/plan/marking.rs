@@ -1,5 +1,32 @@
 //! Loop marks: which loops of a nest run in parallel (with which
 //! private copies), as SIMD loops, or unrolled and jammed.
+//!
+//! OpenMP privatisation: every loop variable and hoisted bound is declared
+//! in its loop header or block, so it is private by OpenMP's rules. A
+//! scalar or a one-dimensional array object (`deps::privatisable`) written
+//! in a loop carries output and anti dependences on it. Where a private
+//! copy per iteration is exact (`analysis::is_privatisable`: every read
+//! gets its value from a write of the same iteration, and the last
+//! iteration of every run of the loop writes every element any iteration
+//! writes), the loop is parallel if no other dependence is carried
+//! ([`Planner::parallel_with_private`], against
+//! `Dependences::generators_except`). The copies whose values something may
+//! read after an iteration (`analysis::live_after_iteration`: a read
+//! outside it in the SCoP, or any variable but a local nothing reads after
+//! the SCoP, `ScopAst::dead_after`) are copied out, so that the values
+//! after the loop are the sequential ones: scalars by the printer
+//! (`emit::copy_out`), arrays whole from the last iteration
+//! (`lastprivate`); the others are `private`, plain locals of each
+//! iteration that gcc keeps in registers. A loop with a private array is
+//! never a SIMD loop, and time tiling gives way to a parallel outer loop
+//! with private copies.
+//!
+//! A parallel loop inside a sequential one gets an OpenMP region only
+//! where, for some statement inside, two or more of its iterators, and
+//! more than outside, vary inside it. Unroll-and-jam marks: `jam` on a loop
+//! that carries dependences only between points the loops inside share
+//! (`Analysis::carries_only_vertically`), `block` on a parallel one (a
+//! register block, see `emit::registers`).
 
 use super::marks::LoopMark;
 use super::planner::Planner;

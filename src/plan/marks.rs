@@ -30,7 +30,7 @@ pub struct LoopMark {
     /// only around a jammed loop, where its copies share a vector load
     /// (gemm's rows `i` around its jammed `k`, sharing `B[k][j]`: an
     /// `MR x NR` block of `C` in registers; see
-    /// [`Printer::blocks_registers`](crate::emit::printer::Printer::blocks_registers)).
+    /// `Printer::blocks_registers` in `emit::registers`).
     pub block: bool,
 }
 

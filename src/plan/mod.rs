@@ -1,9 +1,70 @@
 //! Which transformations a SCoP gets, in order: schedule, then per
 //! permutable band an intra-band order for vectorisation, tiles (where
 //! some access reuses data along the band), and a wavefront when no tile
-//! loop is parallel; then the loop marks
-//! (parallel, SIMD) read off the final schedule. Every step is checked by
-//! the legality verifier and dropped, with a reason, if it fails.
+//! loop is parallel; then the loop marks (parallel, SIMD) read off the
+//! final schedule. Every step is checked by the legality verifier and
+//! dropped, with a reason (a `P0014` warning), if it fails.
+//!
+//! [`plan`] is called with a [`PlanRequest`] (the part of the options it
+//! reads) and the SCoP's [`Analyses`], whose dependences are computed once
+//! however often the SCoP is planned (the proposal for storage expansion,
+//! the plan, the loops for little work, a rectangular fallback, a report).
+//! It schedules the SCoP as a whole (`--schedule=auto`: isl's schedule with
+//! smart fusion, i.e. isl's fusion unless some statement's loops then leave
+//! the permutable bands, short loops excepted), splits the scattering into
+//! loop nests at constant leading time dimensions (`Scattering::nests`),
+//! plans each nest on its own with a `Planner` (`planner.rs`), and joins
+//! them back. Per nest, in order:
+//!
+//! 1. the original order back if isl's schedule leaves an iterator implicit
+//!    (hand-written tiles) or moves a short innermost loop out (`order.rs`);
+//! 2. time tiles if the outer loop carries dependences and no band spans
+//!    it, unless it is parallel with private copies (`bands.rs`; diamonds
+//!    and hexagons: `concurrent.rs`); otherwise, when the innermost loop is
+//!    no vector loop while an outer one is (utsolve), strips of 256 of that
+//!    loop with their points innermost; otherwise, per permutable band of
+//!    two or more members (split at short loops, which keep their place):
+//!    the best vector loop innermost, tiles where some member is parallel
+//!    and some access is reused beyond what the cache keeps (SICA's:
+//!    `sica.rs`), the original point order inside tiles when only short
+//!    loops follow or when it walks memory more contiguously (for a whole
+//!    nest skewed into parallelogram tiles whose original innermost loops
+//!    are permutable, the original order untiled), and a wavefront when
+//!    no tile loop is parallel;
+//! 3. the original order back (and the bands planned again) if the final
+//!    innermost loop is no vector loop but the original one is, or walks
+//!    columns where the source, two loops deep with a parallel outer loop,
+//!    walks rows (a matrix-vector product);
+//! 4. the point loop that walks the most accesses contiguously moved
+//!    innermost (PLUTO's intra-tile reordering, `permute-for-locality`;
+//!    untiled, only when that makes a vector loop);
+//! 5. with `--parallel`, in a nest with one tiled band under a sequential
+//!    outer loop, the first tile loop no dependence crosses moved outermost
+//!    (one parallel region);
+//! 6. the loop marks (`marking.rs`, [`marks`]);
+//! 7. the original order back if the nest gains no tile, parallel or SIMD
+//!    loop; there, or if it never left it, with unroll-and-jam asked for,
+//!    strips of 4 of the innermost parallel loop when the innermost loop
+//!    carries a recurrence (four independent chains side by side: adi's
+//!    tridiagonal sweeps).
+//!
+//! Short loops (a constant trip count of at most 16, a filter's taps),
+//! which gcc unrolls fully and vectorises around, are never tiled, moved
+//! out or made parallel, and keep the source's order inside a tile. A nest
+//! put back in the source's order gets no SIMD marks: gcc vectorises the
+//! source's loops as well, and the pragma can keep it from jamming the
+//! loop around (utsolve 0.67x).
+//!
+//! When transformations were asked for but planning ran out of budget, the
+//! scanner could not generate the new loops, or no nest gained a tile, a
+//! parallel or a SIMD loop, the SCoP keeps its bytes exactly as written
+//! ([`Plan::keep_source`]; a new order of the same loops measured slower,
+//! shape_scalars 0.88x, and regenerated modulo guards shape_modguard
+//! 0.75x); `driver::scanned` checks again on the scanned loops, as
+//! statements marked one by one may share no marked loop.
+//! `--schedule=identity` alone still regenerates, which the tests use to
+//! exercise the scanner. Invariant: a refused or failed step leaves the
+//! last accepted scattering; out of budget, the original one.
 
 mod analyses;
 mod bands;

@@ -205,7 +205,7 @@ impl Planner<'_> {
     }
 
     /// Go back to the original order of a nest that isl reordered for
-    /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`]);
+    /// nothing: no tile, no parallel or SIMD loop (see [`Plan::gains`](super::Plan::gains));
     /// in that order (or if it was never left), strips of independent
     /// chains where the innermost loop is a recurrence.
     pub(super) fn original_order_unless_it_gains(&mut self, request: &PlanRequest) -> IslResult<()> {

@@ -34,7 +34,7 @@ pub(super) struct Planner<'a> {
     pub(super) parallel_with_private: HashMap<usize, Option<u64>>,
     /// The outer tile dimensions of each band tiled by [`Planner::bands`].
     pub(super) tiled_bands: Vec<Range<usize>>,
-    /// The time dimensions that name a tile (see [`Plan::tile_prefix`]),
+    /// The time dimensions that name a tile (see [`Plan::tile_prefix`](super::Plan::tile_prefix)),
     /// of the outermost tiling so far.
     pub(super) tile_prefix: usize,
     /// Why concurrent-start tiles were refused, noted once planning knows

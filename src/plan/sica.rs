@@ -1,5 +1,5 @@
 //! `--tile=sica`: SICA's tiles of a permutable band (see
-//! [`crate::tile::sica`]): only its vector loop, made innermost, and its
+//! [`mod@crate::tile::sica`]): only its vector loop, made innermost, and its
 //! outermost loop are tiled, with sizes from the hardware's caches and
 //! SIMD width and from the data each iteration of the vector loop loads.
 

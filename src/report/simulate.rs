@@ -11,6 +11,13 @@
 //! loop nest). The graph is built with isl (the dependence relation
 //! mapped through the tile names on both sides, its points enumerated);
 //! the graph algorithms are plain functions on an adjacency list.
+//!
+//! Self-edges (a dependence inside one tile) are dropped; the graph
+//! functions give a topological order, wavefronts (longest-path levels),
+//! each node's distance to the end, and a critical-path-first list
+//! schedule with unit time per tile. Invariant: the same coordinates from
+//! different statements are one tile, and a cycle (tiles that are not
+//! atomic) is an error, not a schedule.
 
 use crate::model::isl::{IslError, IslResult, Map, Set, UnionMap};
 use crate::model::{params_decl, statement_index, Scop};

@@ -5,6 +5,14 @@
 //! tile runs in (its longest-path level in the tile graph of
 //! [`super::simulate`], so the picture shows the schedule the
 //! simulator measures).
+//!
+//! The points drawn are at most [`MAX_POINTS`]; the dependences from the
+//! statement are projected and deduplicated; each tile's outline is the
+//! hull of its points, widened so that a tile of one point still shows.
+//! The document is self-contained, and `--emit=svg` writes one: the first
+//! tiled SCoP's picture, else the first (`driver`), or the SCoP at the line
+//! `--svg-scop` names. Invariant: one circle per distinct projected point,
+//! one polygon per tile of the statement.
 
 use super::final_plan::with_final_plan;
 use super::parallelism::parameter_values;

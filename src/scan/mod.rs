@@ -7,6 +7,33 @@
 //! their hull; whatever a loop does not enforce is enforced by a guard, so
 //! the code is exact by construction: every point of every set is visited
 //! once, in lexicographic order, and nothing else.
+//!
+//! In more detail: each statement is a set in one common space (schedule
+//! dimensions, then its iterators, padded with zeros). At dimension `d`,
+//! each active statement's loop range is its own constraints on `..=d`
+//! (what the source wrote, so that an inner loop empty for some values
+//! stays an empty loop rather than a peeled iteration) within the hull of
+//! what all active statements need (which bounds tile loops, whose own
+//! constraints do not). A piece whose hull leaves `d` unbounded is hulled
+//! again under the parameters its statements run for: a gist drops
+//! conditions on the parameters alone, and a diamond wavefront's lower
+//! bound needs `TSTEPS > 0`. More than `MAX_PIECES` pieces at one level
+//! are scanned as one hull.
+//!
+//! A piece's loop has its bounds read off its constraints and its stride
+//! from isl's stride information, of the hull or, as a hull drops
+//! existentials, of the piece itself (each statement's range keeps the
+//! lattice its exact projection puts on `d`: a multifor loop of grain 4
+//! runs every fourth point); lower bounds are aligned on the stride's
+//! lattice. A dimension that takes one value is a [`ast::Node::Let`] when
+//! an equality with coefficient 1 gives it; a scaled one, `a.c_d + e = 0`,
+//! stays a loop from `ceil(-e/a)` to `floor(-e/a)` (bound as a `Let` under
+//! a guard, it moved fdtd-2d's parallel regions from its one-tile
+//! wavefront steps to the loops inside them: 0.33 s -> 0.43 s).
+//! Constraints on outer dimensions become a guard around the loop, those
+//! the bounds and stride do not express a guard inside it, and at the
+//! leaves whatever the path did not enforce guards the statement:
+//! exactness does not depend on any heuristic being right.
 
 pub mod ast;
 

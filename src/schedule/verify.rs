@@ -10,7 +10,7 @@ impl Scattering {
     /// The legality verifier: every instance of `scop` is scheduled exactly
     /// once and every dependence of `legality` (see
     /// [`crate::deps::Dependences::generators`]) goes forward in time.
-    /// Returns the dependence distances, for [`Analysis::from_distances`].
+    /// Returns the dependence distances, for [`Analysis::from_distances`](super::Analysis::from_distances).
     pub fn verify(&self, scop: &Scop, legality: &UnionMap) -> Result<Set, Violation> {
         self.runs_each_once(scop)?;
         self.keeps_condition_values(scop)?;

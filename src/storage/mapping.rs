@@ -1,6 +1,18 @@
 //! Modulo storage mappings: each row a hyperplane over an array's
 //! indices, wrapped modulo a size where that saves room, and their proof
 //! against an array's conflicts.
+//!
+//! A row is a hyperplane over the cells and, where that saves room, a
+//! modulus: it wraps unless its range over the written cells is known to
+//! be no larger. The successive modulo (Heuristic 3) builds rows along a
+//! basis, each modulo one more than the largest difference left
+//! unresolved: along the axes (`--storage=modulo`), or along the bases
+//! `bases` gives (`lattice`: the small unimodular ones, and two computed
+//! from DS). [`Mapping::is_valid`] is the proof every candidate passes,
+//! from every method: no difference in DS maps to zero (exact with
+//! constant moduli; sufficient, and affine, with parametric ones). Among
+//! proven mappings the smallest wins, compared at sample values of the
+//! unknown parameters (`storage::best_mapping`).
 
 use super::lifetime::Conflicts;
 use crate::model::affine::{signed_sum, LinExpr};

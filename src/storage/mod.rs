@@ -3,6 +3,35 @@
 //! otherwise serialise the nest ([`expand`]); contraction folds a
 //! temporary array onto fewer cells, as far as the lifetimes of its
 //! values under the schedule allow ([`lifetime`], [`mapping`]).
+//!
+//! Expansion rewrites the `ScopAst` (statement text, accesses, iterator
+//! uses), so that every later phase sees an ordinary array; which variables
+//! are expanded is the planner's decision (`plan::expansion`, seed 004).
+//!
+//! Contraction works on the temporaries (the front end's
+//! `ScopAst::temporaries` and `--temporaries`) that are not live-out. For
+//! each array: the conflicts of its cells under the plan's order
+//! ([`lifetime`], with the loops the plan runs concurrently stretched over
+//! whole runs), then candidate mappings by the method `--storage=` names
+//! ([`Method`]: successive modulo along the axes or along [`bases`], SMO's
+//! hyperplanes [`smo`], the QUOV's projection [`quov`], or all of them;
+//! with every parameter fixed and `--storage-optimal`, [`optimal`]), each
+//! proven against the conflicts ([`mapping`]); the smallest proven mapping
+//! wins, compared at sample values of the unknown parameters, and
+//! [`split`] may give pieces of the array mappings of their own.
+//! [`report`] gives `--emit=storage` its table; [`contractions`] what the
+//! C output uses, the driver rewriting the statements onto it
+//! ([`rewrite`]) before printing.
+//!
+//! Each array is analysed under an isl budget of its own (out of it, it
+//! keeps its storage, with a note, and the SCoP is still compiled), each
+//! candidate mapping and its proof under a quarter of that, so that one
+//! costly method only loses its own candidate.
+//!
+//! Invariants: after expansion each read gets its value from the same
+//! instance as before, and after the SCoP the variable holds what it held
+//! before; a contracted array is used only where its mapping was proven
+//! (the parameters' context, checked at run time by `emit::versioned`).
 
 pub mod bases;
 pub mod expand;

@@ -17,6 +17,13 @@
 //! mapping keeps the groups apart. Each group's lattice is optimal for
 //! its projection; the product is the optimum of such products (a
 //! lattice mixing the groups could in principle do better).
+//!
+//! Used with `--storage-optimal`, every parameter fixed (`--param`). DS's
+//! points come from `Set::points`; a lattice is tested by enumerating its
+//! points in DS's bounding box (a prefix of rows that already meets DS is
+//! not extended), up to the size to beat and within a budget of steps; the
+//! first admissible lattice becomes modulo rows through a diagonal (Smith)
+//! form, proven like every other mapping.
 
 use super::lifetime::Conflicts;
 use super::mapping::{self, Mapping};

@@ -11,6 +11,14 @@
 //! array may have several writers (a boundary and a main statement in
 //! one body): time then maps to cells through all of them, which must
 //! give one cell per loop point.
+//!
+//! The vector, carried to the cells through the writes, becomes a
+//! projection (a unimodular completion: rows orthogonal to it, and one
+//! row modulo its gcd), proven like every candidate against the schedule
+//! that actually runs. The QUOV is computed on the source's order: a plan
+//! that reorders statements (isl's fission) makes the proof fail, and the
+//! array keeps its storage. Flows to a later nest (the values a nest leaves
+//! behind) do not shape the vector; the proof decides.
 
 use super::lifetime::Conflicts;
 use super::mapping::{self, Mapping};

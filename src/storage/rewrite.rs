@@ -1,6 +1,12 @@
 //! Statements rewritten onto contracted arrays: `A[e0][e1]` becomes
 //! `polyc_A[polyc_mod(e0, 2)][e1 - 1]`, each subscript's text kept (its
 //! iterator occurrences move with it, for the printer to substitute).
+//!
+//! `polyc_mod` is a non-negative modulo (a helper macro of `emit`). Only
+//! the statements' text changes: the model is not rebuilt, so the accesses
+//! still describe the original array, and the run-time checks that the
+//! mapping's parameter context holds keep the new array to where it was
+//! proven (`emit::versioned`).
 
 use super::mapping::Row;
 use super::Contraction;

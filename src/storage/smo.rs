@@ -10,6 +10,17 @@
 //! dual). Each row's modulus is then measured exactly over the
 //! differences it keeps apart, as for every other method, and the whole
 //! mapping still goes through [`Mapping::is_valid`].
+//!
+//! The pieces are the lexicographically negative half of the unresolved
+//! differences (one of each pair `d`, `-d`), cut into orthants, so that
+//! more of them lie on one side of a hyperplane. The integer program's
+//! binary decisions (which pieces to satisfy, on which side) are searched
+//! by branch and bound, each node an integer program solved one dimension
+//! at a time (`Set::lexmin_point`), in place of SMO's big-constant
+//! linearisation, which isl solves slowly; the most pieces satisfied win,
+//! then the smallest bound, then the smallest coefficients. The modulus is
+//! then measured over the differences the row separates
+//! (`mapping::wrapped_row`, shared with the successive modulo).
 
 use super::lifetime::Conflicts;
 use super::mapping::{nonzero_differences, orthogonal, wrapped_row, Mapping};

@@ -8,6 +8,14 @@
 //! A boundary flow whose distance the main flows already cover (within
 //! their element-wise maximum, Theorem 1) would not shorten anything and
 //! makes no piece; boundary flows whose cells overlap make one piece.
+//!
+//! The rest of the cells is one more piece, and every access's cells join
+//! the pieces they touch, so that each access keeps to one piece. Each
+//! piece is mapped on its own (conflicts between its cells only:
+//! `lifetime::conflicts` with a piece) and becomes an array of its own
+//! (`Contraction::accesses` names the accesses it takes); the split is kept
+//! only if the pieces hold fewer cells in all (quov_split's `X`: N + 1
+//! cells as one array, two scalars split).
 
 use super::quov::{DataFlow, TimeSpace};
 use crate::model::isl::{IslResult, Set};

@@ -4,6 +4,21 @@
 //! parallel, strip-mining, and permutations of band members. Each is an
 //! affine map of the time space applied to every statement; legality is
 //! the caller's to check with [`Scattering::verify`].
+//!
+//! Why time tiles are verified against a bound ([`time_tile_distances`])
+//! rather than their exact distances: the distances through the floors of
+//! a 4-d stencil's tiles cost isl seconds. The tile part of any distance is
+//! non-negative in each tile dimension (the band is permutable), and the
+//! point part is a distance of the inner order, itself verified, so their
+//! product contains every distance, and checking it is sound
+//! (`Scattering::verify_within`).
+//!
+//! Default sizes: 32 per member ([`default_rect_tile_sizes`]), but 256
+//! points for a vector loop innermost, so that vector iterations outnumber
+//! loop overhead, and as many for strips of a vector loop ([`strip_size`]);
+//! 64 by 128 for tiles of a skewed band whose points run in the original
+//! order, as they serve the wavefront, not the cache
+//! ([`default_skewed_tile_sizes`]).
 
 use crate::model::isl::{set_text, IslResult, Map, Set};
 use crate::schedule::Scattering;

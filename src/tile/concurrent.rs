@@ -6,6 +6,17 @@
 //! coordinates (see [`Stencil`]); the remaining space dimensions get
 //! classical (skewed) tiles, and the points of a tile run in another,
 //! verified order of the same statements.
+//!
+//! The stencil coordinates are `τ = K.t + rank` with the space iterators
+//! aligned by name; a dependence with `dτ <= 0` refuses the nest. The
+//! dependence cone's slopes are the smallest skews (up to 4 per step) with
+//! no distance on the wrong side, each found by an emptiness test.
+//! Diamonds reuse time tiles' machinery and their bound on distances
+//! (`band::time_tiles`). Hexagons are written as affine constraints on
+//! the tile coordinates `(q, f, n)` (band `2q + f`, phase `f`, hexagon `n`)
+//! rather than floors and modulos, so that isl describes a tile without
+//! existentials, which the scanner needs; their bound rests on the cone
+//! (`dτ >= 1`, `|dσ_1| <= s.dτ`) and a top width of at least `s`.
 
 use super::band::{size_of, time_tile_distances, time_tiles, var};
 use crate::model::isl::{set_text, IslResult, Map, Set, UnionMap};

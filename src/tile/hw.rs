@@ -1,4 +1,4 @@
-//! The hardware SICA sizes tiles for (see [`super::sica`]): the L1 data
+//! The hardware SICA sizes tiles for (see [`mod@super::sica`]): the L1 data
 //! cache, the L2 cache, the cache line and the SIMD register width. Read
 //! from a TOML file (`--hw FILE`), or detected on this machine: cache
 //! sizes from `/sys/devices/system/cpu/cpu0/cache/`, the SIMD width from

@@ -15,6 +15,15 @@
 //! - (6) `q_L1 = floor(ItToBl / ElPeRe) * ElPeRe`, a whole number of registers
 //!   (equations 7 and 8 are the same in one formula);
 //! - (9) `q_L2 = C_L2 / C_L1`.
+//!
+//! `E` is counted per statement block of the vector loop (statements that
+//! share its iterations: their outer time prefixes meet): an access counts
+//! if its element moves along the loop, once per stream (accesses to one
+//! array a few iterations apart, up to 16: `C[i][j]` read and written, a
+//! stencil's `A[i][j-1]` and `A[i][j+1]`); with mixed element types, `E`
+//! elements of the widest. The band takes the smallest of its blocks'
+//! sizes, one tiling for all its statements. `plan::sica` applies it to
+//! each band, verified like every step.
 
 use super::hw::Hardware;
 use crate::model::isl::{IslResult, Map};

@@ -13,6 +13,22 @@
 //! split is exact (one element, one cell) where every inner subscript
 //! stays within its extent, which `Scop::in_bounds` makes a condition of
 //! the new code at run time.
+//!
+//! A specialised parameter gets a fresh name (`polyc_n_m`, minted by
+//! `names::FreshNames`); a division or remainder by a variable divisor is
+//! guarded against zero in its definition. `emit::print` declares the
+//! definitions as `const long` in a block around the regenerated code, the
+//! run-time checks included. Invariant: a definition is evaluated once,
+//! before the region, which never writes a parameter.
+//!
+//! A delinearised array's view is recorded on its declaration
+//! (`decls::VarDecl::delinearised`); inner extents that are products of
+//! parameters become parameters too. Every access of the array must split
+//! into the same strides, or be an affine subscript that splits into them
+//! with some outer subscript not zero (`A[n + j]`, not `A[k]`: the rows are
+//! the user's, not polyc's guess). A region with a `multifor` gets no
+//! split: its code has no source text to fall back on where the split is
+//! not exact. The statement's text keeps the user's spelling.
 
 use super::affine::parse_int;
 use super::poly::{add, difference, multiply, scale, split, strides, Monomial, Poly, Split};

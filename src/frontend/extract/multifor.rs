@@ -5,6 +5,23 @@
 //! whose loop of the same number continues it. At one referential point
 //! the bodies run in prefix order; an inner multifor is a barrier: the
 //! items before it run before it, the items after it after it.
+//!
+//! The header is checked first (`M0001`): five groups (`inits`,
+//! `conditions`, `updates`, `grains`, `offsets`) of one entry per loop,
+//! each grain an integer constant >= 1 (or `rank`), each offset >= 0, loops
+//! counting upwards. The body is checked as it is walked (`M0002`): a
+//! prefix out of range or repeated, another loop's index, an unknown name
+//! in an affine position, an index list without a prefix list. Bracketed
+//! index lists are resolved per loop, in the accesses and in the
+//! statement's text (`Stmt::replace_text`).
+//!
+//! At a multifor's depth, a statement's `beta` is
+//! `(segment * loops + loop) * 1024 + position`, a segment ending at each
+//! inner multifor, so that at one referential point the loops run in
+//! prefix order and an inner multifor is a barrier. Invariant: a statement's referential points are
+//! `offset + grain * q` for its `q`-th iteration, exactly (the model's
+//! original schedule has an existential `q`, its lower bound with its case
+//! splits).
 
 use super::affine::parse_int;
 use super::state::{Extractor, Header, LoopCtx, Res};

@@ -1,6 +1,20 @@
 //! What the function around a region does with the SCoP's names outside
 //! it: arrays nothing else sees (temporaries, values dead after it), the
 //! arrays its `#pragma polyc` lines name, and iterators read after it.
+//!
+//! - Temporaries (`ScopAst::temporaries`): local arrays (automatic, not
+//!   pointers) that the function names nowhere but in their declaration and
+//!   inside the region, and the arrays `#pragma polyc temporary(A, B)` names.
+//!   Storage contraction may fold them.
+//! - Live-out arrays (`ScopAst::live_out`): those `#pragma polyc live_out(A)`
+//!   names, whose last values are read after the SCoP.
+//! - Dead after the SCoP (`ScopAst::dead_after`): the automatic locals named
+//!   outside the region only in their declaration, when no loop around the
+//!   region and no `goto` in the function may run it again. A loop that
+//!   privatises one need not copy it out.
+//! - An iterator declared outside its loop must not be read after the SCoP
+//!   (nor anywhere else in a loop around it) before it is assigned again
+//!   (`P0009`): polyc does not keep an iterator's final value.
 
 use super::state::{reject, Res};
 use crate::diagnostics::Code;

@@ -2,6 +2,18 @@
 //! (an affine condition bounds the domain, any other is evaluated into a
 //! variable of its own), and each expression statement as a [`Stmt`]
 //! under the conditions around it.
+//!
+//! An `if` whose condition is affine adds it (or its negation, in the
+//! `else`) to the domain of the statements inside. Any other condition
+//! (seed 001's filters) is evaluated by a statement of its own into a fresh
+//! condition variable, one element per instance of the `if`, and the
+//! branches' statements run under that variable being true or false
+//! (`Stmt::filters`). An `else if` is evaluated under the first test's
+//! `else`. Without an `else`, leading affine conjuncts
+//! (`i > 0 && A[i-1] > 0`) bound the domain instead, so that the
+//! condition's reads are modelled only where C evaluates them. A condition
+//! that writes a variable is rejected (`P0003`), as is a data-dependent
+//! condition inside a `multifor`.
 
 use super::state::{reject, Extractor, Res, StmtParts};
 use crate::diagnostics::{Code, Diagnostic};

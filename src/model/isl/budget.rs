@@ -4,6 +4,27 @@
 //! past it, so a pathological input fails with an error instead of
 //! hanging. Each SCoP runs under a budget; an optional step runs under a
 //! share of its own ([`within_budget`]) and is skipped when that runs out.
+//!
+//! A budget is a scope guard ([`budget`] returns a [`BudgetGuard`]): the
+//! driver sets the SCoP's (`--isl-budget`,
+//! [`super::DEFAULT_OPERATION_BUDGET`]: 20 million) for the whole SCoP,
+//! and each step that takes a share nests a guard of its own, which gives
+//! the outer bound back, counted afresh, when dropped. Nothing resets a
+//! bound by hand. Planning, and scanning a transformed schedule, get a
+//! tenth of the SCoP's budget each (`plan::planning_budget`; the scan of
+//! diamonds and hexagons a sixth, as their bounds cost more). Optional
+//! steps get budgets of their own: the search for expandable scalars (as
+//! much as planning), a skewed schedule for time tiles, recurrence strips
+//! and a loop moved innermost for locality (a quarter of planning's
+//! each), each array's storage analysis (the SCoP's bound, afresh) and
+//! each of its candidate mappings (a quarter of that). A SCoP, or its
+//! planning, out of budget keeps its source text with a `P0022` warning
+//! naming the step (`plan::Notes::out_of_budget`); an optional step out
+//! of budget is skipped.
+//!
+//! The default leaves correlation's planning (about 1.1 million
+//! operations) room; a million operations take about a quarter of a
+//! second.
 
 use super::check::out_of_budget;
 use super::clock::{time_is_up, STOPPED};

@@ -6,8 +6,16 @@
 //! (`check`): the error isl reported through the context, and a NULL object.
 //!
 //! One isl context per thread (`context`), never shared. Each SCoP runs
-//! under an operation [`budget`] and a wall-clock [`TimeLimit`], so a
+//! under an operation [`budget()`] and a wall-clock [`TimeLimit`], so a
 //! pathological input fails with an error instead of hanging.
+//!
+//! isl is built with small integers kept inline (`imath-32`, configured by
+//! `scripts/isl-config.site`): the same results as isl-rs's `imath`, about
+//! four times faster. isl's own error printing is off: errors are read
+//! from the context and reported by polyc. Operations are not time, so
+//! both bounds are needed (see `clock`); a parse that fails because either
+//! ran out (isl says "syntax error") is reported as what it is, any other
+//! failed parse as a bug, with the text (`check`).
 
 mod budget;
 mod check;
