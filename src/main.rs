@@ -17,7 +17,7 @@ use polyc::driver;
 use polyc::frontend::cpp::{self, MacroFlag};
 use polyc::frontend::encoding;
 use polyc::options::{
-    Choice, Emit, Options, Scaling, ScheduleKind, SimulateOptions, SvgOptions, TileOptions, TileShape,
+    Choice, Emit, Options, PlanRequest, Scaling, ScheduleKind, SimulateOptions, SvgOptions, TileOptions, TileShape,
     DEFAULT_SCALING_STEPS, DEFAULT_SICA_RHO,
 };
 use polyc::schedule::Fuse;
@@ -401,7 +401,7 @@ impl TransformArgs {
     fn options(&self, emit: Emit) -> Result<Options, String> {
         let explicit =
             self.schedule.is_some() || self.tile.is_some() || self.parallel || self.simd || self.l2_tile.is_some();
-        let base = if explicit { Options::default() } else { Options::optimising() };
+        let base = if explicit { Options::default() } else { Options::optimising() }.plan;
         let shape = match self.tile {
             Some(kind) => kind.shape(),
             None if base.tile.is_some() || self.l2_tile.is_some() => Some(TileShape::Rect),
@@ -413,8 +413,7 @@ impl TransformArgs {
             return Err(format!("unroll-and-jam factor {bad} is out of range (1 to {MAX_UNROLL_JAM})"));
         }
         let schedule = self.schedule.unwrap_or(if explicit && !tiled { base.schedule } else { ScheduleKind::Auto });
-        Ok(Options {
-            emit,
+        let plan = PlanRequest {
             schedule,
             fuse: self.fuse,
             tile,
@@ -427,6 +426,10 @@ impl TransformArgs {
             },
             isl_budget: self.isl_budget,
             time_budget: (self.time_budget > 0.0).then(|| std::time::Duration::from_secs_f64(self.time_budget)),
+        };
+        Ok(Options {
+            emit,
+            plan,
             trace: self.trace,
             params: self.params.clone(),
             storage: StorageOptions {

@@ -211,16 +211,49 @@ pub struct PlanRequest {
     pub schedule: ScheduleKind,
     pub fuse: Fuse,
     pub tile: Option<TileOptions>,
+    /// `#pragma omp parallel for` on the outermost parallel loop.
     pub parallel: bool,
+    /// `#pragma omp simd` (or `GCC ivdep`) on vectorisable innermost loops.
     pub simd: bool,
+    /// Unroll-and-jam factor of loops around a perfect nest with a SIMD
+    /// loop innermost (see [`crate::plan::marks::LoopMark::jam`]).
     pub unroll_jam: Option<i64>,
     /// isl operations allowed per SCoP.
     pub isl_budget: u64,
-    /// Wall-clock time allowed per SCoP (`None`: unbounded).
+    /// Wall-clock time allowed per SCoP (`None`: unbounded); out of it,
+    /// the SCoP keeps its source text.
     pub time_budget: Option<Duration>,
 }
 
+/// Plain regeneration with the original schedule.
+impl Default for PlanRequest {
+    fn default() -> Self {
+        PlanRequest {
+            schedule: ScheduleKind::Identity,
+            fuse: Fuse::Smart,
+            tile: None,
+            parallel: false,
+            simd: false,
+            unroll_jam: None,
+            isl_budget: isl::DEFAULT_OPERATION_BUDGET,
+            time_budget: Some(isl::DEFAULT_TIME_BUDGET),
+        }
+    }
+}
+
 impl PlanRequest {
+    /// What `polyc in.c -o out.c` asks: schedule, tile, parallelise, vectorise.
+    pub fn optimising() -> Self {
+        PlanRequest {
+            schedule: ScheduleKind::Auto,
+            tile: Some(TileOptions::default()),
+            parallel: true,
+            simd: true,
+            unroll_jam: Some(DEFAULT_UNROLL_JAM),
+            ..PlanRequest::default()
+        }
+    }
+
     /// Whether tiles, parallel or SIMD loops are asked for: what a new
     /// loop order has to gain to be kept.
     pub fn optimises(&self) -> bool {
@@ -236,21 +269,8 @@ impl PlanRequest {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub emit: Emit,
-    pub schedule: ScheduleKind,
-    pub fuse: Fuse,
-    pub tile: Option<TileOptions>,
-    /// `#pragma omp parallel for` on the outermost parallel loop.
-    pub parallel: bool,
-    /// `#pragma omp simd` (or `GCC ivdep`) on vectorisable innermost loops.
-    pub simd: bool,
-    /// Unroll-and-jam factor of loops around a perfect nest with a SIMD
-    /// loop innermost (see [`crate::plan::marks::LoopMark::jam`]).
-    pub unroll_jam: Option<i64>,
-    /// isl operations allowed per SCoP.
-    pub isl_budget: u64,
-    /// Wall-clock time allowed per SCoP (`None`: unbounded); out of it,
-    /// the SCoP keeps its source text.
-    pub time_budget: Option<Duration>,
+    /// The transformations asked for and what planning may spend.
+    pub plan: PlanRequest,
     /// Replace every statement by a `printf` of its name and iteration
     /// vector (with [`crate::driver::trace_original`], a check that the
     /// regenerated code runs the same instances in the same order).
@@ -285,14 +305,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             emit: Emit::C,
-            schedule: ScheduleKind::Identity,
-            fuse: Fuse::Smart,
-            tile: None,
-            parallel: false,
-            simd: false,
-            unroll_jam: None,
-            isl_budget: isl::DEFAULT_OPERATION_BUDGET,
-            time_budget: Some(isl::DEFAULT_TIME_BUDGET),
+            plan: PlanRequest::default(),
             trace: false,
             assume_no_alias: false,
             storage: StorageOptions::default(),
@@ -309,39 +322,13 @@ impl Default for Options {
 impl Options {
     /// What `polyc in.c -o out.c` does: schedule, tile, parallelise, vectorise.
     pub fn optimising() -> Self {
-        Options {
-            schedule: ScheduleKind::Auto,
-            tile: Some(TileOptions::default()),
-            parallel: true,
-            simd: true,
-            unroll_jam: Some(DEFAULT_UNROLL_JAM),
-            ..Options::default()
-        }
-    }
-
-    /// The part of the options the planner reads.
-    pub fn plan_request(&self) -> PlanRequest {
-        PlanRequest {
-            schedule: self.schedule,
-            fuse: self.fuse,
-            tile: self.tile.clone(),
-            parallel: self.parallel,
-            simd: self.simd,
-            unroll_jam: self.unroll_jam,
-            isl_budget: self.isl_budget,
-            time_budget: self.time_budget,
-        }
-    }
-
-    /// See [`PlanRequest::optimises`].
-    pub fn optimises(&self) -> bool {
-        self.plan_request().optimises()
+        Options { plan: PlanRequest::optimising(), ..Options::default() }
     }
 
     /// Whether the output may run the statements in another order, or on
     /// other storage, than the source: what rests on the dependences.
     pub fn reorders(&self) -> bool {
-        self.optimises() || self.schedule != ScheduleKind::Identity || self.storage.method != Method::None
+        self.plan.transforms() || self.storage.method != Method::None
     }
 }
 

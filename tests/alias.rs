@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use polyc::options::Options;
+use polyc::options::{Options, PlanRequest};
 use std::process::Command;
 use std::time::Duration;
 
@@ -229,7 +229,10 @@ fn table_modes() -> [(&'static str, Options); 3] {
     [
         ("default", Options::optimising()),
         ("storage", Options { storage: best, ..Options::optimising() }),
-        ("diamond", Options { tile: Some(diamond), ..Options::optimising() }),
+        (
+            "diamond",
+            Options { plan: PlanRequest { tile: Some(diamond), ..PlanRequest::optimising() }, ..Options::default() },
+        ),
     ]
 }
 

@@ -112,10 +112,11 @@ fn a_scop_out_of_time_keeps_its_source_with_p0015_naming_the_phase() {
 
 #[test]
 fn the_library_entry_point_honours_the_time_budget() {
-    let options = polyc::options::Options {
+    let plan = polyc::options::PlanRequest {
         time_budget: Some(Duration::from_millis(50)),
-        ..polyc::options::Options::optimising()
+        ..polyc::options::PlanRequest::optimising()
     };
+    let options = polyc::options::Options { plan, ..polyc::options::Options::default() };
     let start = Instant::now();
     let out = polyc::driver::compile(FRAGMENTED.to_string(), &options).expect("it parses");
     assert!(start.elapsed() < Duration::from_secs(3));

@@ -9,7 +9,7 @@ use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::isl::Set;
 use polyc::model::Scop;
-use polyc::options::{Options, TileOptions, TileShape};
+use polyc::options::{Options, PlanRequest, TileOptions, TileShape};
 use polyc::schedule::Scattering;
 use polyc::tile::concurrent::{self, Stencil};
 use std::path::Path;
@@ -81,14 +81,15 @@ fn jacobi_cone_is_one_point_per_sub_step() {
 }
 
 fn compile(name: &str, shape: TileShape) -> driver::Outcome {
-    let options = Options {
+    let plan = PlanRequest {
         schedule: polyc::options::ScheduleKind::Auto,
         tile: Some(TileOptions { shape, ..TileOptions::default() }),
         parallel: true,
         // The tiles asked for whatever the machine's load: no wall-clock budget.
         time_budget: None,
-        ..Options::default()
+        ..PlanRequest::default()
     };
+    let options = Options { plan, ..Options::default() };
     driver::compile(corpus(name), &options).unwrap()
 }
 

@@ -10,11 +10,11 @@
 mod common;
 use polyc::diagnostics::Code;
 use polyc::driver::{self, Outcome};
-use polyc::options::{Emit, Options};
+use polyc::options::{Emit, Options, PlanRequest};
 use std::path::Path;
 
 fn optimising() -> Options {
-    Options { time_budget: None, ..Options::optimising() }
+    Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() }
 }
 
 fn compile(name: &str, options: &Options) -> Outcome {

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use polyc::diagnostics::Code;
 use polyc::driver;
-use polyc::options::{Options, ScheduleKind, TileOptions, TileShape};
+use polyc::options::{Options, PlanRequest, ScheduleKind, TileOptions, TileShape};
 use polyc::storage::{Method, StorageOptions};
 use std::path::Path;
 use std::process::Command;
@@ -71,28 +71,31 @@ struct Mode {
 const LITTLE_WORK: &[&str] = &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30"];
 
 fn modes() -> Vec<Mode> {
-    let auto = Options { schedule: ScheduleKind::Auto, ..Options::default() };
-    let tiled = |sizes: Vec<i64>, l2_ratio| Options {
+    let auto = PlanRequest { schedule: ScheduleKind::Auto, ..PlanRequest::default() };
+    let planned = |plan| Options { plan, ..Options::default() };
+    let tiled = |sizes: Vec<i64>, l2_ratio| PlanRequest {
         tile: Some(TileOptions { sizes, l2_ratio, ..TileOptions::default() }),
         ..auto.clone()
     };
-    let shaped = |shape, sizes| Options {
-        tile: Some(TileOptions { shape, sizes, ..TileOptions::default() }),
-        parallel: true,
-        simd: true,
-        ..auto.clone()
+    let shaped = |shape, sizes| {
+        planned(PlanRequest {
+            tile: Some(TileOptions { shape, sizes, ..TileOptions::default() }),
+            parallel: true,
+            simd: true,
+            ..auto.clone()
+        })
     };
     let best = StorageOptions { method: Method::Best, ..StorageOptions::default() };
     vec![
         Mode { name: "identity", options: Options::default(), threads: &[None], cflags: &[] },
-        Mode { name: "auto-tile", options: tiled(vec![32], None), threads: &[None], cflags: &[] },
-        Mode { name: "tile-l2", options: tiled(vec![32], Some(8)), threads: &[None], cflags: &[] },
+        Mode { name: "auto-tile", options: planned(tiled(vec![32], None)), threads: &[None], cflags: &[] },
+        Mode { name: "tile-l2", options: planned(tiled(vec![32], Some(8))), threads: &[None], cflags: &[] },
         // Small tiles, so that the small default sizes still cross many
         // tile boundaries; jammed by 3, so that most jammed loops leave
         // iterations for their remainder loop.
         Mode {
             name: "small-tiles-jam",
-            options: Options { simd: true, unroll_jam: Some(3), ..tiled(vec![4, 3, 5], Some(2)) },
+            options: planned(PlanRequest { simd: true, unroll_jam: Some(3), ..tiled(vec![4, 3, 5], Some(2)) }),
             threads: &[None],
             cflags: &[],
         },
@@ -310,7 +313,8 @@ fn known_scanner_gaps_are_still_gaps() {
     for (name, _) in KNOWN_SCANNER_GAPS {
         let path = root().join("corpus").join(format!("{name}.c"));
         // The gap is the scanner's, not the clock's: no wall-clock budget.
-        let options = Options { time_budget: None, ..Options::optimising() };
+        let options =
+            Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() };
         let out = driver::compile(std::fs::read_to_string(&path).unwrap(), &options).unwrap();
         let still = out.diagnostics.iter().any(|d| d.message.contains("transformed loops not generated"));
         assert!(still, "{name} no longer hits its scanner gap: remove it from KNOWN_SCANNER_GAPS");
@@ -356,7 +360,8 @@ fn expanded_storage_computes_the_same_at_every_size() {
     for (kernel, sizes, kinds) in cases {
         let path = root().join("corpus").join(format!("{kernel}.c"));
         // Expansion itself is checked, whatever the machine's load: no wall-clock budget.
-        let options = Options { time_budget: None, ..Options::optimising() };
+        let options =
+            Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() };
         let report = regenerate(&path, &Options { emit: polyc::options::Emit::LiveRanges, ..options.clone() }).unwrap();
         for kind in kinds {
             assert!(report.contains(kind), "{kernel}: not {kind}:\n{report}");

@@ -277,8 +277,8 @@ fn input(seed: u64, index: usize, corpus: &[Vec<u8>]) -> (String, Options) {
     // The driver takes text: the bytes as `polyc` reads a file (`frontend::encoding`).
     let text = polyc::frontend::encoding::decode(bytes).map(|(text, _)| text).unwrap_or_default();
     let mut options = if rng.chance(8) { Options::optimising() } else { Options::default() };
-    options.isl_budget = 2_000_000;
-    options.time_budget = Some(Duration::from_secs(1));
+    options.plan.isl_budget = 2_000_000;
+    options.plan.time_budget = Some(Duration::from_secs(1));
     (text, options)
 }
 

@@ -11,7 +11,7 @@ use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::isl::Map;
 use polyc::model::Scop;
-use polyc::options::{Emit, Options};
+use polyc::options::{Emit, Options, PlanRequest};
 use polyc::schedule::live::{violations, Breach};
 use polyc::schedule::Scattering;
 use std::path::Path;
@@ -28,7 +28,7 @@ fn compile(text: String, options: &Options) -> String {
 }
 
 fn optimising() -> Options {
-    Options { time_budget: None, ..Options::optimising() }
+    Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() }
 }
 
 /// The `#pragma omp` lines of `output`, trimmed.

@@ -16,7 +16,7 @@ fn jacobi_1d() -> String {
 fn report(params: &[(&str, i64)], size: i64, simulate: SimulateOptions) -> Value {
     let mut options = Options::optimising();
     options.emit = Emit::ParallelismJson;
-    options.tile = Some(TileOptions { sizes: vec![size], ..TileOptions::default() });
+    options.plan.tile = Some(TileOptions { sizes: vec![size], ..TileOptions::default() });
     options.params = params.iter().map(|(p, v)| (p.to_string(), *v)).collect();
     options.simulate = simulate;
     let outcome = driver::compile(jacobi_1d(), &options).expect("compiles");

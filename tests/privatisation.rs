@@ -12,7 +12,7 @@
 
 mod common;
 use common::*;
-use polyc::options::Options;
+use polyc::options::{Options, PlanRequest};
 
 /// A complete program around `kernel` (the lines inside `#pragma scop`):
 /// `N` from the command line, arrays `X`, `Y` (2-d) and `v`, `w`, `buf`
@@ -56,7 +56,8 @@ const RUNS: [&[&str]; 5] = [&["0"], &["5"], &["17"], &["40"], &["64"]];
 /// size, on one and two threads, built with gcc and with clang-19; the
 /// `--parallel` output is returned.
 fn same_output(name: &str, kernel: &str) -> String {
-    let marked_only = Options { parallel: true, simd: true, ..Options::default() };
+    let marked_only =
+        Options { plan: PlanRequest { parallel: true, simd: true, ..PlanRequest::default() }, ..Options::default() };
     let modes = [("default", Options::optimising()), ("parallel", marked_only)];
     let name = format!("privatisation-{name}");
     let source = program(kernel);

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use polyc::options::{Options, TileOptions, TileShape};
+use polyc::options::{Options, PlanRequest, TileOptions, TileShape};
 
 /// A complete program around `kernel`: sizes `N` and `M` from the
 /// command line (at most 40), arrays `A` (1-d) and `X` (2-d) of doubles,
@@ -65,12 +65,10 @@ fn a_descending_loop_inside_tiles_keeps_its_lower_bound() {
     let kernel =
         "  for (i = 0; i < M; i++) {\n    X[i][0] = A[i] * 0.5 + 1.0;\n    for (j = M - 1; j >= 0; j--)\n      \
                   A[j] = X[i][j] * 0.25 + 1.0;\n  }";
-    let diamond = Options {
-        tile: Some(TileOptions { shape: TileShape::Diamond, ..TileOptions::default() }),
-        ..Options::optimising()
-    };
-    let small =
-        Options { tile: Some(TileOptions { sizes: vec![4, 3], ..TileOptions::default() }), ..Options::optimising() };
+    let tiled =
+        |tile| Options { plan: PlanRequest { tile: Some(tile), ..PlanRequest::optimising() }, ..Options::default() };
+    let diamond = tiled(TileOptions { shape: TileShape::Diamond, ..TileOptions::default() });
+    let small = tiled(TileOptions { sizes: vec![4, 3], ..TileOptions::default() });
     let modes = [("default", Options::optimising()), ("small-tiles", small), ("diamond", diamond)];
     let outputs = prints_what_the_source_prints("regression-descending", &program(kernel), &modes, &RUNS);
     assert!(outputs[0].contains("j--"), "the loop no longer runs down:\n{}", outputs[0]);

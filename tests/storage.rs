@@ -7,7 +7,7 @@ use polyc::driver;
 use polyc::frontend::Source;
 use polyc::model::affine::LinExpr;
 use polyc::model::Scop;
-use polyc::options::{Emit, Options, ScheduleKind};
+use polyc::options::{Emit, Options, PlanRequest, ScheduleKind};
 use polyc::schedule::Scattering;
 use polyc::storage::lifetime;
 use polyc::storage::mapping::{self, Mapping};
@@ -304,7 +304,8 @@ fn a_contracted_global_goes_on_the_heap_and_computes_the_same() {
 fn an_analysis_out_of_budget_leaves_the_array_as_declared() {
     let text = std::fs::read_to_string(root().join("corpus/storage/quov_fig1.c")).unwrap();
     let storage = StorageOptions { method: Method::Best, ..StorageOptions::default() };
-    let options = Options { schedule: ScheduleKind::Identity, isl_budget: 100_000, storage, ..Options::default() };
+    let plan = PlanRequest { schedule: ScheduleKind::Identity, isl_budget: 100_000, ..PlanRequest::default() };
+    let options = Options { plan, storage, ..Options::default() };
     let report =
         driver::compile(text.clone(), &Options { emit: Emit::StorageJson, ..options.clone() }).expect("compiles");
     let report: Value = serde_json::from_str(&report.output).expect("JSON");

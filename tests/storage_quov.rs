@@ -5,7 +5,7 @@
 mod common;
 use common::{gcc, root, run, scratch};
 use polyc::driver;
-use polyc::options::{Emit, Options, ScheduleKind, TileOptions};
+use polyc::options::{Emit, Options, PlanRequest, ScheduleKind, TileOptions};
 use polyc::storage::{Method, StorageOptions};
 use serde_json::Value;
 use std::time::Duration;
@@ -17,15 +17,15 @@ fn oracle(name: &str) -> String {
 /// The source order (what the QUOV is computed on), tiled when `tile`
 /// gives a size.
 fn options(method: Method, tile: Option<i64>) -> Options {
-    Options {
+    let plan = PlanRequest {
         schedule: ScheduleKind::Identity,
         tile: tile.map(|size| TileOptions { sizes: vec![size], ..TileOptions::default() }),
-        storage: StorageOptions { method, ..StorageOptions::default() },
         // What is checked is the mapping and its tiles, not the clock
         // (tiled quov_fig1 under `best` takes 8 s of the 10).
         time_budget: None,
-        ..Options::default()
-    }
+        ..PlanRequest::default()
+    };
+    Options { plan, storage: StorageOptions { method, ..StorageOptions::default() }, ..Options::default() }
 }
 
 /// The first array's entry of `--emit=storage-json`, with `params` fixed.

@@ -7,7 +7,7 @@
 //! strips, innermost; a SCoP nothing gains from keeps its text.
 
 use polyc::driver::{self, Outcome};
-use polyc::options::Options;
+use polyc::options::{Options, PlanRequest};
 use std::path::Path;
 
 const TILED_AND_PARALLEL: &[&str] = &[
@@ -29,7 +29,7 @@ const TILED_AND_PARALLEL: &[&str] = &[
 /// the planner does, whatever the machine's load (`tests/budget.rs` tests
 /// the budget).
 fn optimising() -> Options {
-    Options { time_budget: None, ..Options::optimising() }
+    Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() }
 }
 
 fn compile_default(name: &str) -> Outcome {
@@ -394,7 +394,8 @@ fn with_little_work_a_column_walk_still_runs_along_rows() {
 fn loops_that_cost_nothing_at_run_time_run_without_a_work_check() {
     // Without tiles and threads, what is left (an interchange, SIMD loops,
     // unroll-and-jam) pays at every size.
-    let sequential = Options { tile: None, parallel: false, ..optimising() };
+    let base = optimising();
+    let sequential = Options { plan: PlanRequest { tile: None, parallel: false, ..base.plan.clone() }, ..base };
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/mvt.c");
     let outcome = driver::compile(std::fs::read_to_string(path).unwrap(), &sequential).unwrap();
     let scop = scop_text(&outcome.output);

@@ -108,8 +108,8 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         let detected = ast.detected;
         verdicts.push(ScopVerdict { detected, pragma: pragma.clone(), region: ast.region.clone(), refused: None });
         // Until the end of this iteration: the verdict asks whether it ran out.
-        let _budget = isl::budget(options.isl_budget);
-        let limit = isl::TimeLimit::start(options.time_budget);
+        let _budget = isl::budget(options.plan.isl_budget);
+        let limit = isl::TimeLimit::start(options.plan.time_budget);
         let phase = isl::phase("modelling");
         let little = |scop: &Scop| if detected { too_little_work(scop) } else { Ok(None) };
         let result = Scop::build(ast).and_then(|scop| match little(&scop)? {
@@ -122,7 +122,7 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         let result = match out_of_time {
             Some(phase) => Err(ModelError::OutOfTime(format!(
                 "out of its time budget ({} s) in {phase}",
-                options.time_budget.unwrap_or_default().as_secs_f64()
+                options.plan.time_budget.unwrap_or_default().as_secs_f64()
             ))),
             None => result,
         };

@@ -59,8 +59,8 @@ pub fn regenerate(
         Ok(None) => {}
         Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
-    let request = options.plan_request();
-    let (plan, scanned, contracted) = scan_planned(analyses, plan::plan(analyses, &request), names, options, &request)?;
+    let request = &options.plan;
+    let (plan, scanned, contracted) = scan_planned(analyses, plan::plan(analyses, request), names, options, request)?;
     let loops = multifor_loops(analyses, &plan, options, &contracted)?;
     let storage = Storage { source, expanded: &[], contracted };
     let mut r = match &loops {
@@ -87,12 +87,12 @@ fn expanded(
     options: &Options,
 ) -> Result<Option<Regenerated>, ModelError> {
     let mut minted = names.clone();
-    let request = options.plan_request();
-    let Some(Expanded { scop, deps, arrays, plan, .. }) = expanded_plan(as_written, &mut minted, &request)? else {
+    let request = &options.plan;
+    let Some(Expanded { scop, deps, arrays, plan, .. }) = expanded_plan(as_written, &mut minted, request)? else {
         return Ok(None);
     };
     let analyses = Analyses::known(&scop, deps);
-    let (plan, scanned, contracted) = scan_planned(&analyses, plan, &mut minted, options, &request)?;
+    let (plan, scanned, contracted) = scan_planned(&analyses, plan, &mut minted, options, request)?;
     if !plan.tiles() {
         return Ok(None);
     }
@@ -122,7 +122,7 @@ fn multifor_loops(
     contracted: &Contracted,
 ) -> IslResult<multifor::Loops> {
     let scop = analyses.scop();
-    let asked = options.parallel && options.schedule == ScheduleKind::Identity && options.tile.is_none();
+    let asked = options.plan.parallel && options.plan.schedule == ScheduleKind::Identity && options.plan.tile.is_none();
     if !asked || options.trace || !contracted.arrays.is_empty() || multifor::loops(scop).is_none() {
         return Ok(multifor::Loops::Interleaved);
     }
@@ -172,7 +172,7 @@ struct Storage<'a> {
 fn print_planned(
     scop: &Scop,
     as_written: &Analyses,
-    plan: Plan,
+    mut plan: Plan,
     scanned: Option<Scanned>,
     storage: Storage,
     names: &mut FreshNames,
@@ -187,7 +187,7 @@ fn print_planned(
     // The other branch of the work check is the source text, which a
     // multifor's is not.
     let versioned = !options.trace && !scop.ast.has_multifor();
-    let gated = versioned && options.optimises() && costs_at_run_time(&plan);
+    let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
     let small = if work.is_some() { small_loops(as_written, names, options)? } else { None };
     // Subscripts the source does not keep within their arrays are checked
@@ -203,7 +203,7 @@ fn print_planned(
         AliasChecks::default()
     };
     let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
-    let mut notes = plan.notes;
+    let mut notes = std::mem::take(&mut plan.notes);
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
         notes.applied(&format!("storage={}", options.storage.method.name()));
@@ -218,15 +218,6 @@ fn print_planned(
         &scop.ast.stmts
     };
     let program = Program {
-        stmts,
-        params: &scop.ast.params,
-        iter_base: plan.scattering.dims,
-        dims,
-        indent: &scop.ast.indent,
-        marks: &plan.marks,
-        private_vars: &plan.private_vars,
-        openmp: options.parallel,
-        unroll_jam: options.unroll_jam,
         expanded: storage.expanded,
         work: work.as_deref(),
         small: small.as_ref().map(|s| s.text.as_str()),
@@ -237,6 +228,7 @@ fn print_planned(
         contracted: &contracted,
         source: storage.source,
         definitions: &scop.ast.definitions,
+        ..planned_loops(scop, stmts, &plan, dims, options)
     };
     let printed = emit::print(&program, &nodes, names);
     if printed.jammed {
@@ -244,6 +236,23 @@ fn print_planned(
     }
     let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
     Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None })
+}
+
+/// The printer's input for `plan`'s loops over `stmts`, as `options`
+/// mark them: no run-time checks, storage or source text.
+fn planned_loops<'a>(scop: &'a Scop, stmts: &'a [Stmt], plan: &'a Plan, dims: usize, options: &Options) -> Program<'a> {
+    Program {
+        stmts,
+        params: &scop.ast.params,
+        iter_base: plan.scattering.dims,
+        dims,
+        indent: &scop.ast.indent,
+        marks: &plan.marks,
+        private_vars: &plan.private_vars,
+        openmp: options.plan.parallel,
+        unroll_jam: options.plan.unroll_jam,
+        ..Program::default()
+    }
 }
 
 /// Whether `plan` costs time at run time, whatever it saves: tiles
@@ -268,7 +277,7 @@ fn small_loops(
     names: &mut FreshNames,
     options: &Options,
 ) -> Result<Option<emit::Printed>, ModelError> {
-    let request = options.plan_request();
+    let request = &options.plan;
     let sequential = PlanRequest { schedule: ScheduleKind::Identity, tile: None, parallel: false, ..request.clone() };
     if !sequential.optimises() {
         return Ok(None);
@@ -278,33 +287,13 @@ fn small_loops(
         return Ok(None);
     }
     let scop = analyses.scop();
-    let budget = isl::budget(plan::planning_budget(&request));
-    let scanned = isl::within_time(plan::planning_time(&request), || scan_scop(scop, &plan.scattering));
+    let budget = isl::budget(plan::planning_budget(request));
+    let scanned = isl::within_time(plan::planning_time(request), || scan_scop(scop, &plan.scattering));
     drop(budget);
     let Ok(Some((nodes, dims))) = scanned else {
         return Ok(None);
     };
-    let program = Program {
-        stmts: &scop.ast.stmts,
-        params: &scop.ast.params,
-        iter_base: plan.scattering.dims,
-        dims,
-        indent: &scop.ast.indent,
-        marks: &plan.marks,
-        private_vars: &plan.private_vars,
-        openmp: options.parallel,
-        unroll_jam: options.unroll_jam,
-        expanded: &[],
-        work: None,
-        small: None,
-        in_bounds: &[],
-        disjoint: &[],
-        tables: &[],
-        restricted: &[],
-        contracted: &[],
-        source: "",
-        definitions: &[],
-    };
+    let program = planned_loops(scop, &scop.ast.stmts, &plan, dims, options);
     let printed = emit::print_loops(&program, &nodes, names);
     // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
     // measured 0.94x with the pragmas, within the timer's noise).

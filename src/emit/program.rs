@@ -12,7 +12,9 @@ use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
 use std::collections::BTreeSet;
 
-/// What the printer needs besides the loop AST.
+/// What the printer needs besides the loop AST. The default has no
+/// statements, checks, storage or source text.
+#[derive(Default)]
 pub struct Program<'a> {
     pub stmts: &'a [Stmt],
     pub params: &'a [String],

@@ -14,10 +14,10 @@ pub fn with_final_plan<R>(
     options: &Options,
     report: impl FnOnce(&Analyses, &Plan) -> Result<R, ModelError>,
 ) -> Result<R, ModelError> {
-    let request = options.plan_request();
-    let expanded = if options.trace { None } else { expanded_plan(analyses, names, &request)? };
+    let request = &options.plan;
+    let expanded = if options.trace { None } else { expanded_plan(analyses, names, request)? };
     match expanded {
         Some(e) => report(&Analyses::known(&e.scop, e.deps), &e.plan),
-        None => report(analyses, &plan::plan(analyses, &request)),
+        None => report(analyses, &plan::plan(analyses, request)),
     }
 }

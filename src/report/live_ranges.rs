@@ -19,11 +19,11 @@ use crate::storage::expand::ExpandedArray;
 
 /// The report for one SCoP, under the plan the C output starts from.
 pub fn report(analyses: &Analyses, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
-    let (scop, request) = (analyses.scop(), options.plan_request());
+    let (scop, request) = (analyses.scop(), &options.plan);
     let mut out = String::new();
-    let expanded = if options.trace { None } else { expanded_plan(analyses, names, &request)? };
+    let expanded = if options.trace { None } else { expanded_plan(analyses, names, request)? };
     let Some(e) = expanded else {
-        report_under(scop, &plan::plan(analyses, &request), &mut out)?;
+        report_under(scop, &plan::plan(analyses, request), &mut out)?;
         return Ok(out);
     };
     let expanded = |v: &str| e.in_place.iter().any(|(w, _)| w == v) || e.arrays.iter().any(|a| a.variable == v);

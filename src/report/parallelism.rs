@@ -80,7 +80,7 @@ pub fn report(analyses: &Analyses, plan: &Plan, line: usize, options: &Options) 
     let mut runs = Vec::new();
     let mut untiled = Vec::new();
     for (k, values) in steps {
-        let _step = isl::budget(options.isl_budget);
+        let _step = isl::budget(options.plan.isl_budget);
         let graph = tile_graph(scop, plan, &dependences, &values).map_err(|e| match isl::out_of_budget() {
             true => ModelError::Input(format!("out of isl budget for the tile graph at step {k}: raise --isl-budget")),
             false => e,

@@ -19,7 +19,7 @@ pub fn schedule(analyses: &Analyses, names: &mut FreshNames, options: &Options) 
 /// and rho), then, per band of the plan the C output starts from, the
 /// sizes chosen and why, and what was applied or refused.
 pub fn tile_sizes(analyses: &Analyses, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
-    let mut out = match &options.tile {
+    let mut out = match &options.plan.tile {
         None => "tile: none\n".to_string(),
         Some(t) if t.shape == TileShape::Sica => {
             format!("tile: sica, rho = {}\nhardware: {}\n", t.sica_rho, Hardware::given_or_detected(t.hw.as_ref()))
@@ -65,7 +65,7 @@ fn table(entries: &[storage::ArrayStorage]) -> String {
 /// `--emit=storage-json`: each temporary array's storage under the
 /// schedule the SCoP is planned to run in.
 pub fn storage(analyses: &Analyses, options: &Options) -> Result<Vec<storage::ArrayStorage>, ModelError> {
-    let plan = plan::plan(analyses, &options.plan_request());
+    let plan = plan::plan(analyses, &options.plan);
     let _phase = isl::phase("storage analysis");
     let scop = analyses.scop();
     Ok(storage::report(scop, &plan.run_order(scop), &options.storage, &options.params)?)
