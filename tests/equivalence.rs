@@ -214,7 +214,11 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
 fn every_corpus_program_prints_the_same_bytes_in_every_mode() {
     let dir = scratch("equivalence");
     let files = c_corpus();
-    assert!(files.len() >= 30, "the corpus must hold at least 30 programs, found {}", files.len());
+    assert!(
+        files.len() >= 30 || std::env::var_os("POLYC_CORPUS_ONLY").is_some(),
+        "the corpus must hold at least 30 programs, found {}",
+        files.len()
+    );
     let compilers = compilers();
     let failures = on_workers(&files, |path| same_output_in_every_mode(path, &dir, &compilers));
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));

@@ -228,6 +228,7 @@ fn print_planned(
         contracted: &contracted,
         source: storage.source,
         definitions: &scop.ast.definitions,
+        locals: &scop.ast.locals,
         ..planned_loops(scop, stmts, &plan, dims, options)
     };
     let printed = emit::print(&program, &nodes, names);

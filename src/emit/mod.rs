@@ -6,7 +6,8 @@
 //! [`print()`] takes a [`Program`] (`program.rs`: the statements, the
 //! planner's marks, what the run-time checks need) and the scanner's loop
 //! AST. It opens a block for the parameters the front end defined
-//! (`const long`, see `ScopAst::definitions`) and the condition variables,
+//! (`const long`, see `ScopAst::definitions`), the variables the region
+//! declares (`ScopAst::locals`) and the condition variables,
 //! then prints the loops, behind the run-time checks where there are some
 //! (`versioned`, whose other branch is the SCoP's source text). The helper
 //! macros the code uses are defined once, at the top of the first
@@ -58,11 +59,15 @@ pub struct Printed {
 pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Printed {
     let mut p = Printer::new(program, names);
     let filters: Vec<&str> = program.stmts.iter().filter_map(|s| s.sets.as_deref()).collect();
-    let defined = !program.definitions.is_empty() || !filters.is_empty();
+    let defined = !program.definitions.is_empty() || !filters.is_empty() || !program.locals.is_empty();
     if defined {
         p.line(0, "{");
         for (name, value) in program.definitions {
             p.line(1, &format!("const long {name} = {value};"));
+        }
+        for (name, decl) in program.locals {
+            let extents: String = decl.extents.iter().map(|e| format!("[{e}]")).collect();
+            p.line(1, &format!("{} {name}{extents};", decl.ty));
         }
         if !filters.is_empty() {
             p.line(1, &format!("int {};", filters.join(", ")));

@@ -2,6 +2,7 @@
 //! from the planner's marks: which loop is marked, and which private
 //! copies its clauses name.
 
+use crate::frontend::decls::VarDecl;
 use crate::frontend::Stmt;
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::alias::AliasCheck;
@@ -68,6 +69,10 @@ pub struct Program<'a> {
     /// first, in a block around everything else, so that the run-time
     /// checks and the new loops see them.
     pub definitions: &'a [(String, String)],
+    /// The variables the region declares in its blocks
+    /// ([`crate::frontend::ScopAst::locals`]): declared in the same
+    /// block, after the definitions.
+    pub locals: &'a [(String, VarDecl)],
 }
 
 /// The mark of a loop over `dim` around `body`, given each statement's

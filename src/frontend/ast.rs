@@ -135,6 +135,10 @@ pub struct ScopAst {
     /// name (one of `params`) with its C expression over the original
     /// parameters, defined at the region's entry by the printed code.
     pub definitions: Vec<(String, String)>,
+    /// The variables the region declares in its blocks (C99 style), by
+    /// the name the statements use: declared at the start of the
+    /// regenerated region, their initialisers being statements.
+    pub locals: Vec<(String, VarDecl)>,
     /// Found by `--autodetect` (no pragmas: `region` is the statements'
     /// own lines, `pragma` the first line of the first one).
     pub detected: bool,

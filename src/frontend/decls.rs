@@ -112,6 +112,11 @@ const BUILTIN_TYPE_WORDS: &[&str] = &[
     "restrict", "_Bool", "void",
 ];
 
+/// Whether type `ty` is spelled with a word that is not C's own (a typedef name).
+fn spelled_with_names(ty: &str) -> bool {
+    ty.split_whitespace().any(|w| !BUILTIN_TYPE_WORDS.contains(&w))
+}
+
 /// What the whole file names, read in one walk of its tree: every
 /// identifier, the macros its text defines, its global variables. Each
 /// SCoP's [`Names`] start from these, so that a file of many SCoPs is
@@ -166,6 +171,10 @@ pub struct Names {
     pub unit: Option<Arc<unit::Lazy>>,
     /// Functions the user names pure (`#pragma polyc pure(f)`, `--pure=f`).
     pub named_pure: BTreeSet<String>,
+    /// How many declarations of each name the function and the globals
+    /// it names hold: a variable declared in a region is hoisted to the
+    /// region's block under its own name only where it is the one.
+    declarations: HashMap<String, usize>,
 }
 
 impl Names {
@@ -201,10 +210,27 @@ impl Names {
         names
     }
 
+    /// Whether `name` is declared more than once in the function (or
+    /// also as a global it names).
+    pub fn declared_again(&self, name: &str) -> bool {
+        self.declarations.get(name).is_some_and(|&k| k > 1)
+    }
+
+    /// The variable that `declarator` of a declaration of type `ty` in a
+    /// SCoP's function declares, typedef names resolved.
+    pub fn local(&self, ty: &str, declarator: Node, src: &str) -> Option<(String, VarDecl)> {
+        let mut var = VarDecl { ty: ty.to_string(), is_local: true, ..VarDecl::default() };
+        let name = unwrap_declarator(declarator, src, &mut var)?;
+        var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
+        if let Some(u) = self.unit.as_ref().filter(|_| spelled_with_names(ty)).and_then(|u| u.get()) {
+            var.base = ty.split_whitespace().map(|w| u.resolve_typedef(w).unwrap_or(w)).collect::<Vec<_>>().join(" ");
+        }
+        Some((name, var))
+    }
+
     /// These names with the unit's knowledge: typedef names resolved in
     /// every declared type, its functions for calls.
     pub fn with_unit(mut self, unit: Option<Arc<unit::Lazy>>, named_pure: &BTreeSet<String>) -> Names {
-        let spelled_with_names = |ty: &str| ty.split_whitespace().any(|w| !BUILTIN_TYPE_WORDS.contains(&w));
         let needs_unit = self.vars.values().any(|v| spelled_with_names(&v.ty));
         if let Some(u) = unit.as_ref().filter(|_| needs_unit).and_then(|u| u.get()) {
             for v in self.vars.values_mut().filter(|v| spelled_with_names(&v.ty)) {
@@ -220,6 +246,7 @@ impl Names {
     /// Declare `vars`, a later one shadowing an earlier of its name.
     fn add_vars(&mut self, vars: impl IntoIterator<Item = (String, VarDecl)>) {
         for (name, mut var) in vars {
+            *self.declarations.entry(name.clone()).or_default() += 1;
             var.constant_extents = var.extents.iter().all(|e| self.is_constant(e));
             self.vars.insert(name, var);
         }

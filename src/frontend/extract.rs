@@ -16,6 +16,7 @@ mod affine;
 mod calls;
 mod conditional;
 mod delinearise;
+mod locals;
 mod loops;
 mod multifor;
 mod outside;
@@ -53,6 +54,10 @@ pub(super) fn extract(
         shapes: Vec::new(),
         filters: Vec::new(),
         filter_names: Vec::new(),
+        locals: Vec::new(),
+        scopes: Vec::new(),
+        hoisted: Vec::new(),
+        renamed: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -71,15 +76,18 @@ pub(super) fn extract(
     let mut arrays: Vec<(String, VarDecl)> = Vec::new();
     for a in x.stmts.iter().flat_map(|s| &s.accesses) {
         if !arrays.iter().any(|(n, _)| *n == a.array) {
+            let hoisted = x.hoisted.iter().find(|(h, _)| *h == a.array).map(|(_, d)| d);
             let mut decl = match x.filter_names.contains(&a.array) {
                 true => VarDecl { ty: "int".into(), is_local: true, ..Default::default() },
-                false => names.vars.get(&a.array).cloned().unwrap_or_default(),
+                false => hoisted.or_else(|| names.vars.get(&a.array)).cloned().unwrap_or_default(),
             };
             decl.delinearised = views.get(&a.array).cloned();
             arrays.push((a.array.clone(), decl));
         }
     }
-    let (mut temporaries, live_out, dead_after) = match function {
+    let locals: Vec<(String, VarDecl)> =
+        x.hoisted.into_iter().filter(|(h, _)| arrays.iter().any(|(a, _)| a == h)).collect();
+    let (mut temporaries, live_out, mut dead_after) = match function {
         Some(f) => {
             let unseen = unseen_outside(&arrays, f, src, &region.body);
             (temporaries(&arrays, &unseen), named_by_pragma(f, src, "live_out"), dead_after(unseen, region, f))
@@ -90,6 +98,9 @@ pub(super) fn extract(
         let declared: BTreeSet<String> = named_by_pragma(f, src, "temporary");
         temporaries.extend(arrays.iter().map(|(name, _)| name).filter(|name| declared.contains(*name)).cloned());
     }
+    // A variable the region declares goes out of scope with it.
+    dead_after.extend(locals.iter().map(|(h, _)| h.clone()));
+    temporaries.extend(locals.iter().filter(|(_, d)| d.is_array()).map(|(h, _)| h.clone()));
     *fresh = x.fresh;
     Ok(ScopAst {
         region: region.body.clone(),
@@ -103,6 +114,7 @@ pub(super) fn extract(
         dead_after,
         rank_mapping: x.rank_mapping,
         definitions: x.definitions,
+        locals,
         detected: false,
     })
 }

@@ -11,10 +11,14 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every corpus program, sorted.
+/// Every corpus program, sorted; only those whose path contains
+/// `POLYC_CORPUS_ONLY` where that is set (to rerun a few while working).
 pub fn corpus() -> Vec<PathBuf> {
     let mut files = Vec::new();
     collect_c_files(&root().join("corpus"), &mut files);
+    if let Some(only) = std::env::var_os("POLYC_CORPUS_ONLY") {
+        files.retain(|f| f.to_string_lossy().contains(&*only.to_string_lossy()));
+    }
     files.sort();
     files
 }

@@ -75,7 +75,7 @@ impl<'a> Extractor<'a> {
         let name = descriptor.child_by_field_name("type").filter(|t| t.kind() == "type_identifier")?;
         let alone = descriptor.named_child_count() == 1;
         let text = self.t(name);
-        (alone && (self.in_scope_iterator(text).is_some() || self.names.vars.contains_key(text))).then_some(name)
+        (alone && (self.in_scope_iterator(text).is_some() || self.var(text).is_some())).then_some(name)
     }
 
     pub(super) fn value_children(&mut self, n: Node, parts: &mut StmtParts) -> Res<()> {
@@ -93,13 +93,13 @@ impl<'a> Extractor<'a> {
         }
         self.check_not_foreign_index(n, false)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
-        match self.names.vars.get(name) {
+        match self.var(name) {
             Some(v) if v.is_array() => {
                 Err(reject(Code::P0006, n, format!("array `{name}` used without subscripts"), "bare array"))
             }
             Some(_) => {
                 parts.accesses.push(Access {
-                    array: name.to_string(),
+                    array: self.model_name(name),
                     kind: AccessKind::Read,
                     subscripts: vec![],
                     span: n.byte_range(),
@@ -128,17 +128,12 @@ impl<'a> Extractor<'a> {
                         "iterator written here",
                     ));
                 }
+                let array = self.model_name(name);
                 if kind == AccessKind::Write {
-                    self.writes.push((name.to_string(), n.byte_range()));
+                    self.writes.push((array.clone(), n.byte_range()));
                 }
                 let conditional = parts.guarded.covers(n);
-                parts.accesses.push(Access {
-                    array: name.to_string(),
-                    kind,
-                    subscripts: vec![],
-                    span: n.byte_range(),
-                    conditional,
-                });
+                parts.accesses.push(Access { array, kind, subscripts: vec![], span: n.byte_range(), conditional });
                 Ok(())
             }
             "subscript_expression" => self.access(n, kind, parts),
@@ -172,10 +167,11 @@ impl<'a> Extractor<'a> {
                 "unsupported array expression",
             ));
         }
-        let array = self.t(base).to_string();
-        if self.in_scope_iterator(&array).is_some() || self.names.vars.get(&array).is_some_and(|v| !v.is_array()) {
-            return Err(reject(Code::P0006, base, format!("`{array}` is not an array"), "subscripted scalar"));
+        let written = self.t(base);
+        if self.in_scope_iterator(written).is_some() || self.var(written).is_some_and(|v| !v.is_array()) {
+            return Err(reject(Code::P0006, base, format!("`{written}` is not an array"), "subscripted scalar"));
         }
+        let array = self.model_name(written);
         subs.reverse();
         let single = subs.len() == 1;
         let mut subscripts = Vec::new();
@@ -186,14 +182,14 @@ impl<'a> Extractor<'a> {
                 Ok(q) => {
                     subscripts.push(q);
                     if single {
-                        let poly = match self.may_delinearise(&array) {
+                        let poly = match self.may_delinearise(written) {
                             true => self.polynomial(s, Code::P0002).ok().flatten(),
                             false => None,
                         };
                         shape = Shape::Affine(poly);
                     }
                 }
-                Err(e) if single && self.may_delinearise(&array) => {
+                Err(e) if single && self.may_delinearise(written) => {
                     // What the failed attempt introduced is unused.
                     self.params.truncate(params);
                     self.definitions.truncate(definitions);

@@ -163,6 +163,14 @@ impl<'a> Extractor<'a> {
         }
         self.check_not_foreign_index(n, true)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
+        if self.local(name).is_some() {
+            return Err(reject(
+                Code::P0003,
+                n,
+                format!("`{name}` is declared in the region and used as a bound or subscript"),
+                "write its value here instead",
+            ));
+        }
         if let Some(v) = self.names.vars.get(name) {
             if v.is_array() {
                 return Err(reject(code, n, format!("array `{name}` used as an integer"), "not affine"));

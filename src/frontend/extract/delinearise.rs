@@ -55,7 +55,7 @@ impl Extractor<'_> {
             "number_literal" => parse_int(self.t(n)).map(|_| (0, self.t(n).to_string())),
             "identifier" => {
                 let name = self.t(n);
-                if self.in_scope_iterator(name).is_some() {
+                if self.in_scope_iterator(name).is_some() || self.local(name).is_some() {
                     return None;
                 }
                 if let Some(v) = self.names.vars.get(name) {
@@ -137,7 +137,7 @@ impl Extractor<'_> {
     /// Whether `array`'s linear subscripts may be split: a pointer or a
     /// one-dimensional array.
     pub(super) fn may_delinearise(&self, array: &str) -> bool {
-        self.names.vars.get(array).is_some_and(|v| v.is_pointer && v.extents.is_empty() || v.extents.len() == 1)
+        self.var(array).is_some_and(|v| v.is_pointer && v.extents.is_empty() || v.extents.len() == 1)
     }
 
     /// The subscript `n` split by its strides (see the module's

@@ -90,8 +90,8 @@ impl<'a> Extractor<'a> {
                     return Err(malformed("the initialiser must be `i = <affine expression>`"));
                 };
                 let name = self.t(left).to_string();
-                let ty = self.names.vars.get(&name).map_or("int".to_string(), |v| v.ty.clone());
-                if self.names.vars.get(&name).is_some_and(|v| v.is_floating() || v.is_array()) {
+                let ty = self.var(&name).map_or("int".to_string(), |v| v.ty.clone());
+                if self.var(&name).is_some_and(|v| v.is_floating() || v.is_array()) {
                     return Err(malformed("the iterator must be an integer variable"));
                 }
                 let v = self.affine(right, Code::P0003)?;

@@ -3,10 +3,11 @@
 //! and accesses found so far; and the checks that need all of it.
 
 use super::conditional;
+use super::locals::Local;
 use super::poly::Poly;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::ast::{Access, Iterator, RankMapping, Referential, Stmt};
-use crate::frontend::decls::Names;
+use crate::frontend::decls::{Names, VarDecl};
 use crate::frontend::qexpr::Cond;
 use crate::frontend::syntax::text;
 use crate::names::FreshNames;
@@ -65,6 +66,16 @@ pub(super) struct Extractor<'a> {
     pub(super) filters: Vec<(String, bool, usize)>,
     /// Every condition variable of the region ([`Stmt::sets`]).
     pub(super) filter_names: Vec<String>,
+    /// The variables the region declares that are in scope, innermost
+    /// last (see `locals`).
+    pub(super) locals: Vec<Local>,
+    /// Where each block the walk is in starts in `locals`.
+    pub(super) scopes: Vec<usize>,
+    /// Every variable the region declares: the name the regenerated
+    /// code declares it by, and its declaration.
+    pub(super) hoisted: Vec<(String, VarDecl)>,
+    /// The hoisted variables with a name of their own: (name as written, new name).
+    pub(super) renamed: Vec<(String, String)>,
 }
 
 /// How the subscripts of an access were read.

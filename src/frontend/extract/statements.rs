@@ -29,8 +29,9 @@ impl<'a> Extractor<'a> {
             "compound_statement" => {
                 let mut cursor = n.walk();
                 let children: Vec<Node> = n.named_children(&mut cursor).collect();
-                children.into_iter().try_for_each(|c| self.statement(c))
+                self.in_block(|x| children.into_iter().try_for_each(|c| x.statement(c)))
             }
+            "declaration" => self.declaration(n),
             "for_statement" => self.for_loop(n),
             "multifor_statement" => self.nested_multifor(n),
             "if_statement" => self.if_statement(n),
@@ -198,13 +199,13 @@ impl<'a> Extractor<'a> {
 
     /// The statement of text `span` with what `parts` collected, under
     /// the current conditions.
-    fn statement_at(&self, span: Range<usize>, mut parts: StmtParts, sets: Option<String>) -> Stmt {
+    pub(super) fn statement_at(&self, span: Range<usize>, mut parts: StmtParts, sets: Option<String>) -> Stmt {
         let start = span.start;
         for (name, _, depth) in &self.filters {
             parts.accesses.push(self.filter_access(name, AccessKind::Read, *depth, start));
         }
         let domain = self.conds.iter().cloned().fold(Cond::True, Cond::and);
-        Stmt {
+        let mut stmt = Stmt {
             text: self.src[span.clone()].to_string(),
             span,
             iterators: self.loops.iter().map(|l| l.iter.clone()).collect(),
@@ -216,11 +217,13 @@ impl<'a> Extractor<'a> {
             component: self.multifor.component(),
             filters: self.filters.iter().map(|(name, holds, _)| (name.clone(), *holds)).collect(),
             sets,
-        }
+        };
+        self.rename_locals(&mut stmt);
+        stmt
     }
 
     /// `stmt` at the current position; the next one comes after it.
-    fn push(&mut self, stmt: Stmt) {
+    pub(super) fn push(&mut self, stmt: Stmt) {
         self.stmts.push(stmt);
         *self.beta.last_mut().expect("beta always has the current depth") += 1;
     }

@@ -1,0 +1,195 @@
+//! Variables a region declares, C99 style: `double s = a[i-1] + a[i+1];`
+//! in a loop body.
+//!
+//! Each is hoisted: the regenerated region opens a block that declares it
+//! (`ScopAst::locals`, its type without qualifiers), and its initialiser
+//! becomes a statement of its own, `s = a[i-1] + a[i+1];`, an ordinary
+//! write of a scalar in every instance. Its scope ends with the region, so
+//! its values are dead after it (`ScopAst::dead_after`): a loop that
+//! gives each thread a copy never copies it out. The name is the source's
+//! unless the function declares it elsewhere too (another block, a
+//! global), where hoisting would shadow or merge two variables: then it
+//! is a fresh name, and the statements' text says that name.
+//!
+//! Refused, with what would make them acceptable: declarations at the
+//! region's top level (the variable lives on after it), `static`,
+//! `extern` and `volatile` variables, initialisers of arrays, and (for
+//! now) pointers.
+
+use super::state::{reject, Extractor, Res, StmtParts};
+use crate::diagnostics::Code;
+use crate::frontend::ast::{Access, AccessKind, Stmt};
+use crate::frontend::decls::VarDecl;
+use tree_sitter::Node;
+
+/// A variable the region declares, while the walk is in its scope.
+pub(super) struct Local {
+    /// Its name as written.
+    pub(super) name: String,
+    /// Its index in [`Extractor::hoisted`].
+    pub(super) index: usize,
+}
+
+impl<'a> Extractor<'a> {
+    /// The declaration statement `n`: each declarator hoisted, each
+    /// initialiser a statement.
+    pub(super) fn declaration(&mut self, n: Node) -> Res<()> {
+        if self.scopes.is_empty() {
+            return Err(reject(
+                Code::P0020,
+                n,
+                "a declaration at the top level of a region declares a variable used after it",
+                "declare this before `#pragma scop`",
+            ));
+        }
+        let mut cursor = n.walk();
+        let children: Vec<Node> = n.children(&mut cursor).collect();
+        if let Some(c) = children.iter().find(|c| self.unsupported_specifier(**c)) {
+            return Err(reject(
+                Code::P0020,
+                *c,
+                format!("a `{}` variable declared in a SCoP", self.t(*c)),
+                "declare it before `#pragma scop`",
+            ));
+        }
+        let ty = n.child_by_field_name("type").map_or("int", |t| self.t(t)).to_string();
+        let declarators: Vec<Node> = n.children_by_field_name("declarator", &mut cursor).collect();
+        declarators.into_iter().try_for_each(|d| self.declare(&ty, d))
+    }
+
+    fn unsupported_specifier(&self, c: Node) -> bool {
+        match c.kind() {
+            "storage_class_specifier" => self.t(c) != "register",
+            "type_qualifier" => self.t(c) == "volatile",
+            _ => false,
+        }
+    }
+
+    /// Declarator `d` of type `ty`: the variable joins the current scope,
+    /// its initialiser (if any) is a statement.
+    fn declare(&mut self, ty: &str, d: Node) -> Res<()> {
+        let Some((name, decl)) = self.names.local(ty, d, self.src) else {
+            return Err(reject(
+                Code::P0020,
+                d,
+                "this declarator is not supported in a SCoP",
+                "declare it before `#pragma scop`",
+            ));
+        };
+        if decl.is_pointer {
+            return Err(reject(
+                Code::P0020,
+                d,
+                format!("pointer `{name}` declared in a SCoP"),
+                "write its accesses through the array it points into",
+            ));
+        }
+        if !decl.extents.is_empty() && !decl.constant_extents {
+            return Err(reject(
+                Code::P0020,
+                d,
+                format!("`{name}` has a variable length"),
+                "declare it before `#pragma scop`",
+            ));
+        }
+        let value = d.child_by_field_name("value");
+        if value.is_some() && !decl.extents.is_empty() {
+            return Err(reject(
+                Code::P0020,
+                d,
+                format!("array `{name}` initialised in a SCoP"),
+                "assign its elements in statements instead",
+            ));
+        }
+        let hoisted = match self.names.declared_again(&name) {
+            true => {
+                let fresh = self.fresh.mint(&name);
+                self.renamed.push((name.clone(), fresh.clone()));
+                fresh
+            }
+            false => name.clone(),
+        };
+        self.hoisted.push((hoisted, decl));
+        self.locals.push(Local { name, index: self.hoisted.len() - 1 });
+        match value {
+            Some(v) => self.initialisation(d, v),
+            None => Ok(()),
+        }
+    }
+
+    /// `s = <value>;` for declarator `d` with initialiser `value`: the
+    /// statement the declaration's initialisation is.
+    fn initialisation(&mut self, d: Node, value: Node) -> Res<()> {
+        if value.kind() == "initializer_list" {
+            return Err(reject(
+                Code::P0020,
+                value,
+                "a braced initialiser in a SCoP",
+                "assign the value in a statement",
+            ));
+        }
+        let name = d.child_by_field_name("declarator").unwrap_or(d);
+        let mut parts = StmtParts::default();
+        self.value(value, &mut parts)?;
+        let local = self.locals.last().expect("declared just now");
+        let array = self.hoisted[local.index].0.clone();
+        self.writes.push((array.clone(), name.byte_range()));
+        let write =
+            Access { array, kind: AccessKind::Write, subscripts: vec![], span: name.byte_range(), conditional: false };
+        parts.accesses.push(write);
+        let mut stmt = self.statement_at(d.byte_range(), parts, None);
+        stmt.text.push(';');
+        self.push(stmt);
+        Ok(())
+    }
+
+    /// The variable the region declares by `name` where the walk is.
+    pub(super) fn local(&self, name: &str) -> Option<&(String, VarDecl)> {
+        let local = self.locals.iter().rev().find(|l| l.name == name)?;
+        Some(&self.hoisted[local.index])
+    }
+
+    /// The declaration `name` refers to where the walk is.
+    pub(super) fn var(&self, name: &str) -> Option<&VarDecl> {
+        match self.local(name) {
+            Some((_, decl)) => Some(decl),
+            None => self.names.vars.get(name),
+        }
+    }
+
+    /// The name the model and the regenerated code give the variable
+    /// `name` refers to where the walk is.
+    pub(super) fn model_name(&self, name: &str) -> String {
+        self.local(name).map_or(name, |(hoisted, _)| hoisted).to_string()
+    }
+
+    /// `f` in a block of its own: the variables it declares go out of
+    /// scope after it.
+    pub(super) fn in_block<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.scopes.push(self.locals.len());
+        let r = f(self);
+        let start = self.scopes.pop().expect("pushed above");
+        self.locals.truncate(start);
+        r
+    }
+
+    /// `stmt`'s text with the new names of the hoisted variables that
+    /// have one, where it names them (at the start of their accesses).
+    pub(super) fn rename_locals(&self, stmt: &mut Stmt) {
+        let offset = stmt.span.start;
+        let mut renames: Vec<(usize, &str, &str)> = Vec::new();
+        for a in &stmt.accesses {
+            let Some((source, hoisted)) = self.renamed.iter().find(|(_, h)| *h == a.array) else { continue };
+            let at = a.span.start.wrapping_sub(offset);
+            if stmt.text.get(at..at + source.len()) == Some(source.as_str()) && !renames.iter().any(|r| r.0 == at) {
+                renames.push((at, source, hoisted));
+            }
+        }
+        renames.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let renames: Vec<(usize, usize, String)> =
+            renames.into_iter().map(|(at, source, hoisted)| (at, source.len(), hoisted.to_string())).collect();
+        for (at, len, hoisted) in renames {
+            stmt.replace_text(at..at + len, &hoisted, Vec::new());
+        }
+    }
+}
