@@ -14,6 +14,7 @@ use tree_sitter::Node;
 mod accesses;
 mod affine;
 mod calls;
+mod casts;
 mod conditional;
 mod delinearise;
 mod locals;
@@ -21,6 +22,7 @@ mod loops;
 mod multifor;
 mod outside;
 mod poly;
+mod row_pointers;
 mod state;
 mod statements;
 

@@ -2,6 +2,7 @@
 //! their values and its assignment targets, each scalar or array element
 //! an [`Access`] with quasi-affine subscripts.
 
+use super::delinearise::split_by_strides;
 use super::state::{reject, Extractor, Res, Shape, StmtParts};
 use crate::diagnostics::Code;
 use crate::frontend::ast::{Access, AccessKind};
@@ -92,6 +93,7 @@ impl<'a> Extractor<'a> {
             return Ok(());
         }
         self.check_not_foreign_index(n, false)?;
+        self.not_a_row_pointer(n)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
         match self.var(name) {
             Some(v) if v.is_array() => {
@@ -128,6 +130,7 @@ impl<'a> Extractor<'a> {
                         "iterator written here",
                     ));
                 }
+                self.not_a_row_pointer(n)?;
                 let array = self.model_name(name);
                 if kind == AccessKind::Write {
                     self.writes.push((array.clone(), n.byte_range()));
@@ -168,32 +171,43 @@ impl<'a> Extractor<'a> {
             ));
         }
         let written = self.t(base);
-        if self.in_scope_iterator(written).is_some() || self.var(written).is_some_and(|v| !v.is_array()) {
+        let row = self.row_pointer_named(written).cloned();
+        if row.is_none()
+            && (self.in_scope_iterator(written).is_some() || self.var(written).is_some_and(|v| !v.is_array()))
+        {
             return Err(reject(Code::P0006, base, format!("`{written}` is not an array"), "subscripted scalar"));
         }
-        let array = self.model_name(written);
         subs.reverse();
-        let single = subs.len() == 1;
-        let mut subscripts = Vec::new();
+        let (array, view, mut subscripts) = match &row {
+            Some(r) => {
+                parts.substitutions.push((base.byte_range(), r.text.clone(), r.uses.clone()));
+                (r.array.clone(), r.written.clone(), r.prefix.clone())
+            }
+            None => (self.model_name(written), written.to_string(), Vec::new()),
+        };
+        let single = subs.len() == 1 && subscripts.is_empty();
         let mut shape = Shape::Several;
-        for s in subs {
+        let count = subs.len();
+        for (k, s) in subs.into_iter().enumerate() {
+            let offset = row.as_ref().and_then(|r| r.offset.as_ref()).filter(|_| k + 1 == count);
             let (params, definitions) = (self.params.len(), self.definitions.len());
-            match self.affine(s, Code::P0002) {
+            match self.offset_subscript(s, offset) {
                 Ok(q) => {
                     subscripts.push(q);
                     if single {
-                        let poly = match self.may_delinearise(written) {
-                            true => self.polynomial(s, Code::P0002).ok().flatten(),
+                        let poly = match self.may_delinearise(&view) {
+                            true => self.offset_polynomial(s, offset).ok().flatten(),
                             false => None,
                         };
                         shape = Shape::Affine(poly);
                     }
                 }
-                Err(e) if single && self.may_delinearise(written) => {
+                Err(e) if single && self.may_delinearise(&view) => {
                     // What the failed attempt introduced is unused.
                     self.params.truncate(params);
                     self.definitions.truncate(definitions);
-                    let Ok(Some((split, strides))) = self.delinearise(s, Code::P0002) else { return Err(e) };
+                    let Ok(Some(poly)) = self.offset_polynomial(s, offset) else { return Err(e) };
+                    let Some((split, strides)) = split_by_strides(&poly) else { return Err(e) };
                     subscripts.extend(split);
                     shape = Shape::Split(strides);
                 }

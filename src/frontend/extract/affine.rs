@@ -53,7 +53,7 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn constant_operand(&mut self, n: Node, code: Code) -> Res<i64> {
+    pub(super) fn constant_operand(&mut self, n: Node, code: Code) -> Res<i64> {
         // An integer macro stays a parameter where the SCoP is analysed
         // with its macros expanded; as a divisor, its value counts.
         if let Some(k) = self.integer_macro(n) {
@@ -117,6 +117,7 @@ impl<'a> Extractor<'a> {
                 Ok(QExpr::Select(Box::new(cond), Box::new(yes), Box::new(no)))
             }
             "call_expression" => self.affine_call(n, code),
+            "cast_expression" => self.integer_cast(n, code),
             "multifor_index_list" => {
                 let picked = self.picked(n)?;
                 self.affine(picked, code)
@@ -162,6 +163,7 @@ impl<'a> Extractor<'a> {
             return Ok(QExpr::Var(Var::Iter(depth)));
         }
         self.check_not_foreign_index(n, true)?;
+        self.not_a_row_pointer(n)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
         if self.local(name).is_some() {
             return Err(reject(

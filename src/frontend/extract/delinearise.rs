@@ -140,14 +140,6 @@ impl Extractor<'_> {
         self.var(array).is_some_and(|v| v.is_pointer && v.extents.is_empty() || v.extents.len() == 1)
     }
 
-    /// The subscript `n` split by its strides (see the module's
-    /// documentation); `None` if it is no polynomial whose strides form
-    /// a chain.
-    pub(super) fn delinearise(&mut self, n: Node, code: Code) -> Res<Option<Split>> {
-        let Some(poly) = self.polynomial(n, code)? else { return Ok(None) };
-        Ok(strides(&poly).and_then(|strides| Some((split(&poly, &strides)?, strides))))
-    }
-
     /// The extents below the outermost of the view with `strides` (see
     /// [`Split`]): each stride over the next, a parameter or a product
     /// of parameters, which becomes a parameter of its own.
@@ -258,6 +250,7 @@ impl Extractor<'_> {
                 Some(inner) => self.polynomial(inner, code)?,
                 None => None,
             },
+            "cast_expression" => self.cast_polynomial(n, code)?,
             "unary_expression" => {
                 let Some(arg) = n.child_by_field_name("argument") else { return Ok(None) };
                 match self.operator(n) {
@@ -292,4 +285,9 @@ impl Extractor<'_> {
             _ => None,
         })
     }
+}
+
+/// `poly` split by its strides, if they form a chain (see [`Split`]).
+pub(super) fn split_by_strides(poly: &Poly) -> Option<Split> {
+    strides(poly).and_then(|strides| Some((split(poly, &strides)?, strides)))
 }

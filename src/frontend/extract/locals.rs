@@ -16,6 +16,7 @@
 //! `extern` and `volatile` variables, initialisers of arrays, and (for
 //! now) pointers.
 
+use super::row_pointers::RowPointer;
 use super::state::{reject, Extractor, Res, StmtParts};
 use crate::diagnostics::Code;
 use crate::frontend::ast::{Access, AccessKind, Stmt};
@@ -26,8 +27,14 @@ use tree_sitter::Node;
 pub(super) struct Local {
     /// Its name as written.
     pub(super) name: String,
-    /// Its index in [`Extractor::hoisted`].
-    pub(super) index: usize,
+    pub(super) binding: Binding,
+}
+
+pub(super) enum Binding {
+    /// A variable of the regenerated code: its index in [`Extractor::hoisted`].
+    Hoisted(usize),
+    /// A pointer substituted into its uses.
+    Row(RowPointer),
 }
 
 impl<'a> Extractor<'a> {
@@ -77,12 +84,13 @@ impl<'a> Extractor<'a> {
             ));
         };
         if decl.is_pointer {
-            return Err(reject(
-                Code::P0020,
-                d,
-                format!("pointer `{name}` declared in a SCoP"),
-                "write its accesses through the array it points into",
-            ));
+            if decl.pointer_levels != [true] {
+                let why = format!("`{name}` is a pointer to pointers or an array of pointers");
+                return Err(reject(Code::P0020, d, why, "declare it before `#pragma scop`"));
+            }
+            let row = self.row_pointer(&name, d, d.child_by_field_name("value"))?;
+            self.locals.push(Local { name, binding: Binding::Row(row) });
+            return Ok(());
         }
         if !decl.extents.is_empty() && !decl.constant_extents {
             return Err(reject(
@@ -110,7 +118,7 @@ impl<'a> Extractor<'a> {
             false => name.clone(),
         };
         self.hoisted.push((hoisted, decl));
-        self.locals.push(Local { name, index: self.hoisted.len() - 1 });
+        self.locals.push(Local { name, binding: Binding::Hoisted(self.hoisted.len() - 1) });
         match value {
             Some(v) => self.initialisation(d, v),
             None => Ok(()),
@@ -131,8 +139,7 @@ impl<'a> Extractor<'a> {
         let name = d.child_by_field_name("declarator").unwrap_or(d);
         let mut parts = StmtParts::default();
         self.value(value, &mut parts)?;
-        let local = self.locals.last().expect("declared just now");
-        let array = self.hoisted[local.index].0.clone();
+        let array = self.hoisted.last().expect("declared just now").0.clone();
         self.writes.push((array.clone(), name.byte_range()));
         let write =
             Access { array, kind: AccessKind::Write, subscripts: vec![], span: name.byte_range(), conditional: false };
@@ -145,8 +152,36 @@ impl<'a> Extractor<'a> {
 
     /// The variable the region declares by `name` where the walk is.
     pub(super) fn local(&self, name: &str) -> Option<&(String, VarDecl)> {
-        let local = self.locals.iter().rev().find(|l| l.name == name)?;
-        Some(&self.hoisted[local.index])
+        match self.binding(name)? {
+            Binding::Hoisted(index) => Some(&self.hoisted[*index]),
+            Binding::Row(_) => None,
+        }
+    }
+
+    /// The pointer the region declares by `name` where the walk is.
+    pub(super) fn row_pointer_named(&self, name: &str) -> Option<&RowPointer> {
+        match self.binding(name)? {
+            Binding::Row(row) => Some(row),
+            Binding::Hoisted(_) => None,
+        }
+    }
+
+    /// Refuse a use of a pointer the region declares other than as the
+    /// base of a subscript (`n` names it).
+    pub(super) fn not_a_row_pointer(&self, n: Node) -> Res<()> {
+        match self.row_pointer_named(self.t(n)) {
+            Some(_) => Err(reject(
+                Code::P0020,
+                n,
+                format!("pointer `{}` used other than subscripted", self.t(n)),
+                "write `p[k]`, or declare the pointer before `#pragma scop`",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn binding(&self, name: &str) -> Option<&Binding> {
+        self.locals.iter().rev().find(|l| l.name == name).map(|l| &l.binding)
     }
 
     /// The declaration `name` refers to where the walk is.

@@ -36,10 +36,11 @@ impl<'a> Extractor<'a> {
             self.outer_iterators.insert(name.clone());
         }
         let iter = Iterator { name, ty, descending: false };
-        self.loops.push(LoopCtx { iter });
+        self.loops.push(LoopCtx { iter, counts_up_from_nonnegative: false });
         let step = self.loop_step(h, depth)?;
         let cond = self.loop_condition(h, depth, step)?;
         self.loops[depth].iter.descending = step < 0;
+        self.loops[depth].counts_up_from_nonnegative = step > 0 && self.nonnegative(&init);
         let i = QExpr::Var(Var::Iter(depth));
         let start = if step > 0 { CmpOp::Ge } else { CmpOp::Le };
         let mut domain = Cond::and(Cond::Cmp(i.clone(), start, init.clone()), cond);
@@ -119,10 +120,13 @@ impl<'a> Extractor<'a> {
             "assignment_expression" if is_iter(upd.child_by_field_name("left")) => {
                 let op = upd.child_by_field_name("operator").map(|o| self.t(o)).unwrap_or("");
                 let right = upd.child_by_field_name("right").ok_or_else(malformed)?;
+                // A step may be a macro (`i += TILE`): a constant, not a parameter.
+                if matches!(op, "+=" | "-=") {
+                    let step = self.constant_operand(right, Code::P0007).map_err(|_| malformed())?;
+                    return Ok(if op == "+=" { step } else { -step });
+                }
                 let rhs = self.affine(right, Code::P0007)?;
                 let step = match op {
-                    "+=" => rhs.const_value(),
-                    "-=" => rhs.const_value().and_then(i64::checked_neg),
                     "=" if rhs.linear_coeff(Var::Iter(depth)) == Some(1) => {
                         QExpr::minus(rhs, QExpr::Var(Var::Iter(depth))).const_value()
                     }

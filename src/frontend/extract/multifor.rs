@@ -323,7 +323,7 @@ impl<'a> Extractor<'a> {
         // The slope, with the outer index in scope for the moment.
         let depth = self.loops.len();
         let iter = Iterator { name: outer.index.clone(), ty: "int".into(), descending: false };
-        self.loops.push(LoopCtx { iter });
+        self.loops.push(LoopCtx { iter, counts_up_from_nonnegative: false });
         let start_node = inner.header.init.and_then(|i| i.child_by_field_name("right"));
         let end_node = inner.header.cond.and_then(|c| c.child_by_field_name("right"));
         let slope = match (start_node, end_node) {

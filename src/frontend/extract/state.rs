@@ -19,6 +19,9 @@ pub(super) type Res<T> = Result<T, Diagnostic>;
 
 pub(super) struct LoopCtx {
     pub(super) iter: Iterator,
+    /// An ascending loop whose first value is provably non-negative
+    /// (see `casts`).
+    pub(super) counts_up_from_nonnegative: bool,
 }
 
 /// The three parts of a loop header, and the node to blame for a
@@ -94,7 +97,13 @@ pub(super) struct StmtParts {
     pub(super) accesses: Vec<Access>,
     pub(super) iter_uses: Vec<(Range<usize>, usize)>,
     pub(super) guarded: conditional::Guarded,
+    /// Names in the text to replace (pointers the region declares).
+    pub(super) substitutions: Vec<Substitution>,
 }
+
+/// The span of a name in a statement, the text that replaces it and the
+/// iterator occurrences in that text (range in it, loop depth).
+pub(super) type Substitution = (Range<usize>, String, Vec<(Range<usize>, usize)>);
 
 /// Where the walk is among multifors.
 #[derive(Default)]

@@ -15,7 +15,7 @@
 //! that writes a variable is rejected (`P0003`), as is a data-dependent
 //! condition inside a `multifor`.
 
-use super::state::{reject, Extractor, Res, StmtParts};
+use super::state::{reject, Extractor, Res, StmtParts, Substitution};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::ast::{Access, AccessKind, Stmt};
 use crate::frontend::qexpr::{Cond, QExpr, Var};
@@ -218,6 +218,7 @@ impl<'a> Extractor<'a> {
             filters: self.filters.iter().map(|(name, holds, _)| (name.clone(), *holds)).collect(),
             sets,
         };
+        substitute(&mut stmt, parts.substitutions);
         self.rename_locals(&mut stmt);
         stmt
     }
@@ -226,6 +227,17 @@ impl<'a> Extractor<'a> {
     pub(super) fn push(&mut self, stmt: Stmt) {
         self.stmts.push(stmt);
         *self.beta.last_mut().expect("beta always has the current depth") += 1;
+    }
+}
+
+/// `stmt`'s text with each of `substitutions` (the span of a name, its
+/// new text and the iterator occurrences in that) made.
+fn substitute(stmt: &mut Stmt, mut substitutions: Vec<Substitution>) {
+    substitutions.sort_by_key(|(span, ..)| std::cmp::Reverse(span.start));
+    substitutions.dedup_by_key(|(span, ..)| span.start);
+    for (span, text, uses) in substitutions {
+        let at = span.start - stmt.span.start;
+        stmt.replace_text(at..at + span.len(), &text, uses);
     }
 }
 
