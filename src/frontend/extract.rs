@@ -1,7 +1,7 @@
 //! Turn the statements of one pragma region into a [`ScopAst`], or say,
 //! with the exact span, why the region is not a static control part.
 
-use super::ast::ScopAst;
+use super::ast::{AccessKind, ScopAst, Stmt};
 use super::decls::{Names, VarDecl};
 use super::regions::Region;
 use crate::diagnostics::{Code, Diagnostic};
@@ -60,11 +60,13 @@ pub(super) fn extract(
         scopes: Vec::new(),
         hoisted: Vec::new(),
         renamed: Vec::new(),
+        local_reads: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
     }
     x.check_names()?;
+    drop_dead_initialisations(&mut x.stmts, &x.hoisted);
     if x.stmts.is_empty() {
         return Err(Diagnostic::warning(Code::P0012, region.open.byte_range(), "SCoP has no statement")
             .with_label("this region is empty"));
@@ -119,6 +121,22 @@ pub(super) fn extract(
         locals,
         detected: false,
     })
+}
+
+/// `stmts` without those that only write variables the region declares
+/// and no statement reads (their values served bounds and subscripts).
+fn drop_dead_initialisations(stmts: &mut Vec<Stmt>, hoisted: &[(String, VarDecl)]) {
+    let read: BTreeSet<&str> = stmts
+        .iter()
+        .flat_map(|s| &s.accesses)
+        .filter(|a| a.kind == AccessKind::Read)
+        .map(|a| a.array.as_str())
+        .collect();
+    let dead = |array: &str| hoisted.iter().any(|(h, _)| h == array) && !read.contains(array);
+    let is_dead = |s: &Stmt| s.accesses.iter().filter(|a| a.kind == AccessKind::Write).all(|a| dead(&a.array));
+    let keep: Vec<bool> = stmts.iter().map(|s| s.sets.is_some() || !is_dead(s)).collect();
+    let mut k = keep.iter();
+    stmts.retain(|_| *k.next().expect("one flag per statement"));
 }
 
 fn indentation(src: &str, at: usize) -> String {

@@ -117,6 +117,26 @@ impl QExpr {
         }
     }
 
+    /// The expression with each parameter `k` renumbered `to(k)`.
+    pub fn renumbered(&self, to: &impl Fn(usize) -> usize) -> QExpr {
+        let r = |e: &QExpr| Box::new(e.renumbered(to));
+        match self {
+            QExpr::Const(c) => QExpr::Const(*c),
+            QExpr::Var(Var::Param(k)) => QExpr::Var(Var::Param(to(*k))),
+            QExpr::Var(v) => QExpr::Var(*v),
+            QExpr::Add(a, b) => QExpr::Add(r(a), r(b)),
+            QExpr::Neg(a) => QExpr::Neg(r(a)),
+            QExpr::Mul(k, a) => QExpr::Mul(*k, r(a)),
+            QExpr::FloorDiv(a, k) => QExpr::FloorDiv(r(a), *k),
+            QExpr::CeilDiv(a, k) => QExpr::CeilDiv(r(a), *k),
+            QExpr::TruncDiv(a, k) => QExpr::TruncDiv(r(a), *k),
+            QExpr::TruncMod(a, k) => QExpr::TruncMod(r(a), *k),
+            QExpr::Min(a, b) => QExpr::Min(r(a), r(b)),
+            QExpr::Max(a, b) => QExpr::Max(r(a), r(b)),
+            QExpr::Select(c, a, b) => QExpr::Select(Box::new(c.renumbered(to)), r(a), r(b)),
+        }
+    }
+
     pub fn mentions(&self, v: Var) -> bool {
         match self {
             QExpr::Const(_) => false,
@@ -288,6 +308,19 @@ impl Cond {
             Cond::Divisible(a, _) => a.mentions(v),
             Cond::And(a, b) | Cond::Or(a, b) => a.mentions(v) || b.mentions(v),
             Cond::Not(a) => a.mentions(v),
+        }
+    }
+
+    /// The condition with each parameter `k` renumbered `to(k)`.
+    pub fn renumbered(&self, to: &impl Fn(usize) -> usize) -> Cond {
+        let r = |c: &Cond| Box::new(c.renumbered(to));
+        match self {
+            Cond::True => Cond::True,
+            Cond::Cmp(a, op, b) => Cond::Cmp(a.renumbered(to), *op, b.renumbered(to)),
+            Cond::Divisible(a, k) => Cond::Divisible(a.renumbered(to), *k),
+            Cond::And(a, b) => Cond::And(r(a), r(b)),
+            Cond::Or(a, b) => Cond::Or(r(a), r(b)),
+            Cond::Not(a) => Cond::Not(r(a)),
         }
     }
 

@@ -133,6 +133,7 @@ impl<'a> Extractor<'a> {
                 self.not_a_row_pointer(n)?;
                 let array = self.model_name(name);
                 if kind == AccessKind::Write {
+                    self.forget_value(n)?;
                     self.writes.push((array.clone(), n.byte_range()));
                 }
                 let conditional = parts.guarded.covers(n);

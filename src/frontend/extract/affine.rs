@@ -166,12 +166,7 @@ impl<'a> Extractor<'a> {
         self.not_a_row_pointer(n)?;
         self.free_uses.push((name.to_string(), n.byte_range()));
         if self.local(name).is_some() {
-            return Err(reject(
-                Code::P0003,
-                n,
-                format!("`{name}` is declared in the region and used as a bound or subscript"),
-                "write its value here instead",
-            ));
+            return self.local_value(n);
         }
         if let Some(v) = self.names.vars.get(name) {
             if v.is_array() {
@@ -190,15 +185,19 @@ impl<'a> Extractor<'a> {
                 ));
             }
         }
-        self.param_uses.entry(name.to_string()).or_insert(n.byte_range());
-        let k = match self.params.iter().position(|p| p == name) {
+        Ok(QExpr::Var(Var::Param(self.parameter(name, n.byte_range()))))
+    }
+
+    /// The index of parameter `name` (used at `span`), a new one if it is new.
+    pub(super) fn parameter(&mut self, name: &str, span: std::ops::Range<usize>) -> usize {
+        self.param_uses.entry(name.to_string()).or_insert(span);
+        match self.params.iter().position(|p| p == name) {
             Some(k) => k,
             None => {
                 self.params.push(name.to_string());
                 self.params.len() - 1
             }
-        };
-        Ok(QExpr::Var(Var::Param(k)))
+        }
     }
 }
 

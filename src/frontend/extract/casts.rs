@@ -15,7 +15,7 @@
 
 use super::poly::Poly;
 use super::state::{reject, Extractor, Res};
-use crate::diagnostics::Code;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::qexpr::{QExpr, Var};
 use tree_sitter::Node;
 
@@ -73,10 +73,24 @@ impl<'a> Extractor<'a> {
             ));
         };
         let operand = self.affine(value, code)?;
-        let vars = self.vars_of(&operand);
-        let nonnegative = !target.unsigned || self.nonnegative(&operand);
-        self.kept_by_cast(n, target, &vars, nonnegative, code)?;
-        Ok(operand)
+        match self.keeps_value(target, &operand) {
+            true => Ok(operand),
+            false => Err(self.changed_by_cast(n, target, &self.vars_of(&operand), code)),
+        }
+    }
+
+    /// Whether converting `e` to `target` keeps its value.
+    pub(super) fn keeps_value(&self, target: IntType, e: &QExpr) -> bool {
+        self.keeps(target, &self.vars_of(e), !target.unsigned || self.nonnegative(e))
+    }
+
+    /// Whether converting polynomial `p` to `target` keeps its value.
+    pub(super) fn keeps_polynomial(&self, target: IntType, p: &Poly) -> bool {
+        let iters = p.keys().flat_map(|m| m.iters.iter().map(|&d| Var::Iter(d)));
+        let mut vars: Vec<Var> = iters.chain(p.keys().flat_map(|m| m.params.iter().map(|&k| Var::Param(k)))).collect();
+        vars.dedup();
+        let nonnegative = p.values().all(|&c| c >= 0) && vars.iter().all(|v| self.nonnegative_var(*v));
+        self.keeps(target, &vars, nonnegative || !target.unsigned)
     }
 
     /// The polynomial of the cast `n` (see [`Extractor::integer_cast`]).
@@ -86,31 +100,23 @@ impl<'a> Extractor<'a> {
         };
         let Some(target) = IntType::of(self.t(ty)) else { return Ok(None) };
         let Some(operand) = self.polynomial(value, code)? else { return Ok(None) };
-        let iters = operand.keys().flat_map(|m| m.iters.iter().map(|&d| Var::Iter(d)));
-        let mut vars: Vec<Var> =
-            iters.chain(operand.keys().flat_map(|m| m.params.iter().map(|&k| Var::Param(k)))).collect();
-        vars.dedup();
-        let nonnegative = operand.values().all(|&c| c >= 0) && vars.iter().all(|v| self.nonnegative_var(*v));
-        self.kept_by_cast(n, target, &vars, nonnegative || !target.unsigned, code)?;
-        Ok(Some(operand))
+        Ok(self.keeps_polynomial(target, &operand).then_some(operand))
     }
 
-    /// Refuse the cast `n` to `target` of a value of variables `vars`
-    /// unless it keeps the value: the variables' types fit in it and
-    /// the value is `nonnegative` (or the target signed).
-    fn kept_by_cast(&self, n: Node, target: IntType, vars: &[Var], nonnegative: bool, code: Code) -> Res<()> {
+    /// Whether a value of variables `vars` keeps its value in `target`:
+    /// the variables' types fit in it and the value is `nonnegative`
+    /// (or the target signed).
+    fn keeps(&self, target: IntType, vars: &[Var], nonnegative: bool) -> bool {
+        nonnegative && vars.iter().all(|v| self.var_type(*v).is_some_and(|t| target.holds(t)))
+    }
+
+    /// Why the cast `n` to `target` of a value of variables `vars` is refused.
+    fn changed_by_cast(&self, n: Node, target: IntType, vars: &[Var], code: Code) -> Diagnostic {
         let fits = vars.iter().all(|v| self.var_type(*v).is_some_and(|t| target.holds(t)));
-        if fits && nonnegative {
-            return Ok(());
-        }
         let why = if fits { "may be negative" } else { "may not fit" };
         let ty = n.child_by_field_name("type").map_or("", |t| self.t(t));
-        Err(reject(
-            code,
-            n,
-            format!("this cast changes a value that {why} in `{ty}`"),
-            "cast to a signed type at least as wide, or drop the cast",
-        ))
+        let message = format!("this cast changes a value that {why} in `{ty}`");
+        reject(code, n, message, "cast to a signed type at least as wide, or drop the cast")
     }
 
     /// The type of variable `v` of an affine expression; a macro's is the

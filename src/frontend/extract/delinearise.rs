@@ -241,6 +241,7 @@ impl Extractor<'_> {
         let constant = |k: i64| Poly::from([(Monomial::default(), k)]);
         Ok(match n.kind() {
             "number_literal" => parse_int(self.t(n)).map(constant),
+            "identifier" if self.local(self.t(n)).is_some() => self.local_polynomial(n)?,
             "identifier" => match self.affine_name(n, code)? {
                 QExpr::Var(Var::Iter(d)) => Some(Poly::from([(Monomial { iters: vec![d], params: vec![] }, 1)])),
                 QExpr::Var(Var::Param(k)) => Some(Poly::from([(Monomial { iters: vec![], params: vec![k] }, 1)])),

@@ -16,12 +16,28 @@
 //! `extern` and `volatile` variables, initialisers of arrays, and (for
 //! now) pointers.
 
+use super::casts::IntType;
+use super::poly::{linear, renumbered, Poly};
 use super::row_pointers::RowPointer;
 use super::state::{reject, Extractor, Res, StmtParts};
 use crate::diagnostics::Code;
 use crate::frontend::ast::{Access, AccessKind, Stmt};
 use crate::frontend::decls::VarDecl;
+use crate::frontend::qexpr::{QExpr, Var};
 use tree_sitter::Node;
+
+/// The value a variable the region declares was initialised to, where it
+/// is quasi-affine (or, for a delinearised subscript, a polynomial) in
+/// the parameters and the iterators around its declaration and its type
+/// holds it: the value its uses as a bound or subscript stand for, until
+/// a statement writes it.
+#[derive(Clone)]
+pub(super) struct Known {
+    value: Option<QExpr>,
+    poly: Option<Poly>,
+    /// The parameters they number, by name.
+    params: Vec<String>,
+}
 
 /// A variable the region declares, while the walk is in its scope.
 pub(super) struct Local {
@@ -31,8 +47,10 @@ pub(super) struct Local {
 }
 
 pub(super) enum Binding {
-    /// A variable of the regenerated code: its index in [`Extractor::hoisted`].
-    Hoisted(usize),
+    /// A variable of the regenerated code: its index in
+    /// [`Extractor::hoisted`], its value where known, and whether a bound
+    /// or subscript used that.
+    Hoisted { index: usize, known: Option<Known>, used: bool },
     /// A pointer substituted into its uses.
     Row(RowPointer),
 }
@@ -118,7 +136,8 @@ impl<'a> Extractor<'a> {
             false => name.clone(),
         };
         self.hoisted.push((hoisted, decl));
-        self.locals.push(Local { name, binding: Binding::Hoisted(self.hoisted.len() - 1) });
+        let binding = Binding::Hoisted { index: self.hoisted.len() - 1, known: None, used: false };
+        self.locals.push(Local { name, binding });
         match value {
             Some(v) => self.initialisation(d, v),
             None => Ok(()),
@@ -147,13 +166,112 @@ impl<'a> Extractor<'a> {
         let mut stmt = self.statement_at(d.byte_range(), parts, None);
         stmt.text.push(';');
         self.push(stmt);
+        let target = IntType::of(self.hoisted.last().expect("declared just now").1.arithmetic_type());
+        if let Some(known) = target.and_then(|t| self.known(value, t)) {
+            if let Some(Binding::Hoisted { known: k, .. }) = self.locals.last_mut().map(|l| &mut l.binding) {
+                *k = Some(known);
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `value` converted to `target`, where known (see
+    /// [`Known`]). Working it out leaves no trace: no parameter, no use.
+    fn known(&mut self, value: Node, target: IntType) -> Option<Known> {
+        let saved = (self.params.len(), self.definitions.len(), self.free_uses.len(), self.param_uses.clone());
+        let affine = self.affine(value, Code::P0003).ok().filter(|q| self.keeps_value(target, q));
+        let poly = match affine {
+            Some(_) => None,
+            None => self.polynomial(value, Code::P0003).ok().flatten().filter(|p| self.keeps_polynomial(target, p)),
+        };
+        let params = self.params.clone();
+        let defined = self.definitions.len() > saved.1;
+        self.params.truncate(saved.0);
+        self.definitions.truncate(saved.1);
+        self.free_uses.truncate(saved.2);
+        self.param_uses = saved.3;
+        self.local_reads.clear();
+        let known = Known { value: affine, poly, params };
+        (!defined && (known.value.is_some() || known.poly.is_some())).then_some(known)
+    }
+
+    /// The value of the variable the region declares that `n` names, as
+    /// a bound or subscript.
+    pub(super) fn local_value(&mut self, n: Node) -> Res<QExpr> {
+        let known = self.known_value_of(n)?;
+        let Some(value) = known.value.clone() else {
+            return Err(self.unknown_value(n));
+        };
+        let map = self.parameters_of(&known, |k| value.mentions(Var::Param(k)), n);
+        Ok(value.renumbered(&|k| map[k]))
+    }
+
+    /// The polynomial of the variable the region declares that `n` names,
+    /// as a subscript.
+    pub(super) fn local_polynomial(&mut self, n: Node) -> Res<Option<Poly>> {
+        let known = self.known_value_of(n)?;
+        let Some(poly) = known.poly.clone().or_else(|| known.value.as_ref().and_then(linear)) else {
+            return Ok(None);
+        };
+        let map = self.parameters_of(&known, |k| poly.keys().any(|m| m.params.contains(&k)), n);
+        Ok(Some(renumbered(&poly, |k| map[k])))
+    }
+
+    /// What is known of the variable `n` names, its use noted: the
+    /// statement reads it there, and a later write is refused.
+    fn known_value_of(&mut self, n: Node) -> Res<Known> {
+        let name = self.t(n);
+        let binding = self.locals.iter_mut().rev().find(|l| l.name == name).map(|l| &mut l.binding);
+        let Some(Binding::Hoisted { index, known: Some(known), used }) = binding else {
+            return Err(self.unknown_value(n));
+        };
+        *used = true;
+        let (index, known) = (*index, known.clone());
+        let array = self.hoisted[index].0.clone();
+        self.local_reads.push(Access {
+            array,
+            kind: AccessKind::Read,
+            subscripts: vec![],
+            span: n.byte_range(),
+            conditional: false,
+        });
+        Ok(known)
+    }
+
+    /// The parameters `known` numbers that `mentioned` picks, numbered as
+    /// the SCoP's (added where new, used at `n`).
+    fn parameters_of(&mut self, known: &Known, mentioned: impl Fn(usize) -> bool, n: Node) -> Vec<usize> {
+        let names = known.params.iter().enumerate();
+        names.map(|(k, p)| if mentioned(k) { self.parameter(p, n.byte_range()) } else { usize::MAX }).collect()
+    }
+
+    fn unknown_value(&self, n: Node) -> crate::diagnostics::Diagnostic {
+        reject(
+            Code::P0003,
+            n,
+            format!("`{}` is used as a bound or subscript, but its value is not known there", self.t(n)),
+            "initialise it to a quasi-affine expression of the loop counters and parameters, and do not assign it again",
+        )
+    }
+
+    /// Note a write to the variable `n` names: its value is no longer
+    /// known, and must not have been used as a bound or subscript yet.
+    pub(super) fn forget_value(&mut self, n: Node) -> Res<()> {
+        let name = self.t(n);
+        let binding = self.locals.iter_mut().rev().find(|l| l.name == name).map(|l| &mut l.binding);
+        let Some(Binding::Hoisted { known, used, .. }) = binding else { return Ok(()) };
+        if *used {
+            let message = format!("`{name}` is written after its value was used as a bound or subscript");
+            return Err(reject(Code::P0003, n, message, "keep it constant in its block"));
+        }
+        *known = None;
         Ok(())
     }
 
     /// The variable the region declares by `name` where the walk is.
     pub(super) fn local(&self, name: &str) -> Option<&(String, VarDecl)> {
         match self.binding(name)? {
-            Binding::Hoisted(index) => Some(&self.hoisted[*index]),
+            Binding::Hoisted { index, .. } => Some(&self.hoisted[*index]),
             Binding::Row(_) => None,
         }
     }
@@ -162,7 +280,7 @@ impl<'a> Extractor<'a> {
     pub(super) fn row_pointer_named(&self, name: &str) -> Option<&RowPointer> {
         match self.binding(name)? {
             Binding::Row(row) => Some(row),
-            Binding::Hoisted(_) => None,
+            Binding::Hoisted { .. } => None,
         }
     }
 

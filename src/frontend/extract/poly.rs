@@ -25,6 +25,33 @@ const MAX_TERMS: usize = 64;
 /// `1`).
 pub(super) type Split = (Vec<QExpr>, Vec<Vec<usize>>);
 
+/// The polynomial of `q`, if it is linear (no division, extremum or
+/// selection).
+pub(super) fn linear(q: &QExpr) -> Option<Poly> {
+    let monomial = |iters, params| Some(Poly::from([(Monomial { iters, params }, 1)]));
+    match q {
+        QExpr::Const(c) => Some(Poly::from([(Monomial::default(), *c)]).into_iter().filter(|(_, c)| *c != 0).collect()),
+        QExpr::Var(Var::Iter(d)) => monomial(vec![*d], vec![]),
+        QExpr::Var(Var::Param(k)) => monomial(vec![], vec![*k]),
+        QExpr::Add(a, b) => add(&linear(a)?, &linear(b)?),
+        QExpr::Neg(a) => scale(&linear(a)?, -1),
+        QExpr::Mul(k, a) => scale(&linear(a)?, *k),
+        _ => None,
+    }
+}
+
+/// `p` with each parameter `k` renumbered `to(k)`.
+pub(super) fn renumbered(p: &Poly, to: impl Fn(usize) -> usize) -> Poly {
+    let mut out = Poly::new();
+    for (m, c) in p {
+        let mut params: Vec<usize> = m.params.iter().map(|&k| to(k)).collect();
+        params.sort_unstable();
+        *out.entry(Monomial { iters: m.iters.clone(), params }).or_default() += c;
+    }
+    out.retain(|_, c| *c != 0);
+    out
+}
+
 pub(super) fn scale(p: &Poly, k: i64) -> Option<Poly> {
     p.iter().map(|(m, c)| Some((m.clone(), c.checked_mul(k)?))).collect()
 }

@@ -77,6 +77,9 @@ pub(super) struct Extractor<'a> {
     /// Every variable the region declares: the name the regenerated
     /// code declares it by, and its declaration.
     pub(super) hoisted: Vec<(String, VarDecl)>,
+    /// Reads of variables the region declares, whose values bounds and
+    /// subscripts use: the statement being read reads them.
+    pub(super) local_reads: Vec<Access>,
     /// The hoisted variables with a name of their own: (name as written, new name).
     pub(super) renamed: Vec<(String, String)>,
 }

@@ -24,6 +24,8 @@ use tree_sitter::Node;
 
 impl<'a> Extractor<'a> {
     pub(super) fn statement(&mut self, n: Node) -> Res<()> {
+        // Reads noted while reading bounds and conditions belong to no statement.
+        self.local_reads.clear();
         match n.kind() {
             "comment" => Ok(()),
             "compound_statement" => {
@@ -136,6 +138,7 @@ impl<'a> Extractor<'a> {
             Some(first) if !bounds.is_empty() => first.start_byte()..last_end,
             _ => inner.byte_range(),
         };
+        self.local_reads.clear();
         let mut parts = StmtParts::default();
         for node in dynamic {
             self.value(*node, &mut parts)?;
@@ -201,6 +204,8 @@ impl<'a> Extractor<'a> {
     /// the current conditions.
     pub(super) fn statement_at(&self, span: Range<usize>, mut parts: StmtParts, sets: Option<String>) -> Stmt {
         let start = span.start;
+        let within = |a: &Access| span.start <= a.span.start && a.span.end <= span.end;
+        parts.accesses.extend(self.local_reads.iter().filter(|a| within(a)).cloned());
         for (name, _, depth) in &self.filters {
             parts.accesses.push(self.filter_access(name, AccessKind::Read, *depth, start));
         }
