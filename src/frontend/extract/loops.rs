@@ -1,6 +1,7 @@
 //! `for` loops: the iterator, its first value, its step and the bounds
 //! of its condition, checked to describe the iterations exactly.
 
+use super::poly::linear;
 use super::state::{reject, Extractor, Header, LoopCtx, Res};
 use crate::diagnostics::Code;
 use crate::frontend::ast::Iterator;
@@ -127,9 +128,7 @@ impl<'a> Extractor<'a> {
                 }
                 let rhs = self.affine(right, Code::P0007)?;
                 let step = match op {
-                    "=" if rhs.linear_coeff(Var::Iter(depth)) == Some(1) => {
-                        QExpr::minus(rhs, QExpr::Var(Var::Iter(depth))).const_value()
-                    }
+                    "=" => increment(&rhs, depth),
                     _ => None,
                 };
                 step.ok_or_else(malformed)?
@@ -192,4 +191,19 @@ fn conjuncts<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
         }
         other => out.push(other),
     }
+}
+
+/// `k` where `rhs` is the iterator at `depth` plus the constant `k`
+/// (`i = i + 2`).
+fn increment(rhs: &QExpr, depth: usize) -> Option<i64> {
+    let poly = linear(rhs)?;
+    let (mut step, mut counts) = (0, false);
+    for (monomial, c) in poly {
+        match (&monomial.iters[..], monomial.params.is_empty()) {
+            ([d], true) if *d == depth && c == 1 => counts = true,
+            ([], true) => step = c,
+            _ => return None,
+        }
+    }
+    counts.then_some(step)
 }
