@@ -61,6 +61,7 @@ pub(super) fn extract(
         hoisted: Vec::new(),
         renamed: Vec::new(),
         local_reads: Vec::new(),
+        named_after: named_after(region, src),
     };
     for item in &region.items {
         x.statement(*item)?;
@@ -137,6 +138,17 @@ fn drop_dead_initialisations(stmts: &mut Vec<Stmt>, hoisted: &[(String, VarDecl)
     let keep: Vec<bool> = stmts.iter().map(|s| s.sets.is_some() || !is_dead(s)).collect();
     let mut k = keep.iter();
     stmts.retain(|_| *k.next().expect("one flag per statement"));
+}
+
+/// The names the block holding `region` uses after it.
+fn named_after(region: &Region, src: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    crate::frontend::syntax::walk(region.block, &mut |n| {
+        if n.kind() == "identifier" && n.start_byte() >= region.body.end {
+            names.insert(src[n.byte_range()].to_string());
+        }
+    });
+    names
 }
 
 fn indentation(src: &str, at: usize) -> String {

@@ -12,7 +12,7 @@
 //! is a fresh name, and the statements' text says that name.
 //!
 //! Refused, with what would make them acceptable: declarations at the
-//! region's top level (the variable lives on after it), `static`,
+//! region's top level of a variable its block uses after it, `static`,
 //! `extern` and `volatile` variables, initialisers of arrays, and (for
 //! now) pointers.
 
@@ -59,14 +59,6 @@ impl<'a> Extractor<'a> {
     /// The declaration statement `n`: each declarator hoisted, each
     /// initialiser a statement.
     pub(super) fn declaration(&mut self, n: Node) -> Res<()> {
-        if self.scopes.is_empty() {
-            return Err(reject(
-                Code::P0020,
-                n,
-                "a declaration at the top level of a region declares a variable used after it",
-                "declare this before `#pragma scop`",
-            ));
-        }
         let mut cursor = n.walk();
         let children: Vec<Node> = n.children(&mut cursor).collect();
         if let Some(c) = children.iter().find(|c| self.unsupported_specifier(**c)) {
@@ -101,6 +93,14 @@ impl<'a> Extractor<'a> {
                 "declare it before `#pragma scop`",
             ));
         };
+        if self.scopes.is_empty() && self.named_after.contains(&name) {
+            return Err(reject(
+                Code::P0020,
+                d,
+                format!("`{name}` is declared at the top level of the region and used after it"),
+                "declare it before `#pragma scop`",
+            ));
+        }
         if decl.is_pointer {
             if decl.pointer_levels != [true] {
                 let why = format!("`{name}` is a pointer to pointers or an array of pointers");

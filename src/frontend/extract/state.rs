@@ -77,6 +77,10 @@ pub(super) struct Extractor<'a> {
     /// Every variable the region declares: the name the regenerated
     /// code declares it by, and its declaration.
     pub(super) hoisted: Vec<(String, VarDecl)>,
+    /// The names the block around the region uses after it: a variable
+    /// declared at the region's top level may be hoisted only if its
+    /// scope does not go on to one of those.
+    pub(super) named_after: BTreeSet<String>,
     /// Reads of variables the region declares, whose values bounds and
     /// subscripts use: the statement being read reads them.
     pub(super) local_reads: Vec<Access>,
