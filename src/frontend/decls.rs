@@ -9,6 +9,7 @@
 //! a cursor counting its own depth): no walk over the file recurses, as a
 //! file may nest deeper than any stack (see `depth`).
 
+use super::structs::{self, FieldOf, Members};
 use super::syntax::{text, walk};
 use super::unit;
 use std::collections::{BTreeSet, HashMap};
@@ -50,6 +51,10 @@ pub struct VarDecl {
     /// pointer: `double *a[n]` is `[false, true]` (an array of pointers),
     /// `double (*a)[n]` is `[true, false]`.
     pub pointer_levels: Vec<bool>,
+    /// A member of a struct object modelled as an array of its own
+    /// (`g.u`, `p->x`, `bodies[j].x`; `extract::fields`): its name in the
+    /// SCoP is a fresh one, its C spelling this.
+    pub field: Option<FieldOf>,
 }
 
 impl VarDecl {
@@ -103,6 +108,7 @@ impl VarDecl {
             && !self.is_parameter
             && self.constant_extents
             && self.delinearised.is_none()
+            && self.field.is_none()
     }
 }
 
@@ -111,6 +117,13 @@ const BUILTIN_TYPE_WORDS: &[&str] = &[
     "double", "float", "int", "long", "short", "char", "signed", "unsigned", "const", "volatile", "static", "register",
     "restrict", "_Bool", "void",
 ];
+
+/// Whether `ty` is an arithmetic type spelled with C's own words only
+/// (`double`, `unsigned long`, `const float`).
+pub fn is_arithmetic_spelling(ty: &str) -> bool {
+    let mut words = ty.split_whitespace().peekable();
+    words.peek().is_some() && words.all(|w| w != "void" && BUILTIN_TYPE_WORDS.contains(&w))
+}
 
 /// What the whole file names, read in one walk of its tree: every
 /// identifier, the macros its text defines, its global variables. Each
@@ -124,6 +137,8 @@ pub struct FileNames {
     /// The variables declared at the top level (the last declaration
     /// wins), `constant_extents` not yet known.
     globals: HashMap<String, VarDecl>,
+    /// The structs the file defines ([`structs::collect`]).
+    structs: HashMap<String, Members>,
 }
 
 impl FileNames {
@@ -145,7 +160,7 @@ impl FileNames {
         let mut cursor = root.walk();
         let declarations = root.named_children(&mut cursor).filter(|c| c.kind() == "declaration");
         let globals = declarations.flat_map(|d| declared(d, src)).collect();
-        FileNames { identifiers: Arc::new(identifiers), macros, globals }
+        FileNames { identifiers: Arc::new(identifiers), macros, globals, structs: structs::collect(root, src) }
     }
 
     /// Every identifier of the file.
@@ -166,6 +181,8 @@ pub struct Names {
     pub unit: Option<Arc<unit::Lazy>>,
     /// Functions the user names pure (`#pragma polyc pure(f)`, `--pure=f`).
     pub named_pure: BTreeSet<String>,
+    /// The file's structs, by type name ([`structs::collect`]).
+    pub structs: HashMap<String, Members>,
 }
 
 impl Names {
@@ -175,7 +192,7 @@ impl Names {
     /// defined there, by name: an integer constant's expansion, another's
     /// body) besides those the text defines.
     pub fn collect(file: &FileNames, src: &str, function: Option<Node>, macros: &HashMap<String, String>) -> Names {
-        let mut names = Names { macros: macros.clone(), ..Names::default() };
+        let mut names = Names { macros: macros.clone(), structs: file.structs.clone(), ..Names::default() };
         for (name, value) in &file.macros {
             names.macros.entry(name.clone()).or_insert_with(|| value.clone());
         }
@@ -227,16 +244,17 @@ impl Names {
 
     /// Whether `expr` (an array extent as written) holds only integer
     /// literals, operators and macro names.
-    fn is_constant(&self, expr: &str) -> bool {
+    pub fn is_constant(&self, expr: &str) -> bool {
         let words = expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty());
         !expr.trim().is_empty()
             && words.into_iter().all(|w| w.starts_with(|c: char| c.is_ascii_digit()) || self.macros.contains_key(w))
     }
 }
 
-/// The variables declaration `decl` declares, by name (functions left
-/// out), `constant_extents` not yet known.
-fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
+/// The variables declaration `decl` declares (or the members a struct's
+/// field declaration does), by name (functions left out),
+/// `constant_extents` not yet known.
+pub(super) fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
     let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
     let is_parameter = decl.kind() == "parameter_declaration";
     let is_local = !is_parameter && decl.parent().is_some_and(|p| p.kind() != "translation_unit");
@@ -254,7 +272,7 @@ fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
 fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String> {
     loop {
         match n.kind() {
-            "identifier" => return Some(text(n, src).to_string()),
+            "identifier" | "field_identifier" => return Some(text(n, src).to_string()),
             "init_declarator" | "attributed_declarator" | "parenthesized_declarator" | "function_declarator" => {
                 if n.kind() == "function_declarator" {
                     return None;

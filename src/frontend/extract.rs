@@ -16,6 +16,7 @@ mod affine;
 mod calls;
 mod conditional;
 mod delinearise;
+mod fields;
 mod loops;
 mod multifor;
 mod outside;
@@ -53,11 +54,13 @@ pub(super) fn extract(
         shapes: Vec::new(),
         filters: Vec::new(),
         filter_names: Vec::new(),
+        fields: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
     }
     x.check_names()?;
+    x.check_objects_used_by_member_only()?;
     if x.stmts.is_empty() {
         return Err(Diagnostic::warning(Code::P0012, region.open.byte_range(), "SCoP has no statement")
             .with_label("this region is empty"));
@@ -73,7 +76,7 @@ pub(super) fn extract(
         if !arrays.iter().any(|(n, _)| *n == a.array) {
             let mut decl = match x.filter_names.contains(&a.array) {
                 true => VarDecl { ty: "int".into(), is_local: true, ..Default::default() },
-                false => names.vars.get(&a.array).cloned().unwrap_or_default(),
+                false => x.field_decl(&a.array).or_else(|| names.vars.get(&a.array).cloned()).unwrap_or_default(),
             };
             decl.delinearised = views.get(&a.array).cloned();
             arrays.push((a.array.clone(), decl));

@@ -1,6 +1,7 @@
 //! What a statement reads and writes: the expressions it evaluates for
 //! their values and its assignment targets, each scalar or array element
-//! an [`Access`] with quasi-affine subscripts.
+//! an [`Access`] with quasi-affine subscripts. The array is a variable
+//! or a struct's member (`fields.rs`).
 
 use super::state::{reject, Extractor, Res, Shape, StmtParts};
 use crate::diagnostics::Code;
@@ -32,8 +33,8 @@ impl<'a> Extractor<'a> {
                 self.target(arg, AccessKind::Write, parts)
             }
             "call_expression" => self.value_call(n, parts),
+            "field_expression" => self.access(n, AccessKind::Read, parts),
             "pointer_expression"
-            | "field_expression"
             | "comma_expression"
             | "initializer_list"
             | "compound_literal_expression"
@@ -141,7 +142,7 @@ impl<'a> Extractor<'a> {
                 });
                 Ok(())
             }
-            "subscript_expression" => self.access(n, kind, parts),
+            "subscript_expression" | "field_expression" => self.access(n, kind, parts),
             _ => Err(reject(
                 Code::P0006,
                 n,
@@ -151,7 +152,8 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `A[e1][e2]...`, subscripts quasi-affine.
+    /// `A[e1][e2]...`, subscripts quasi-affine; `A` a named array or a
+    /// struct's member (`g.u[i]`, `bodies[j].x`: `fields.rs`).
     pub(super) fn access(&mut self, n: Node, kind: AccessKind, parts: &mut StmtParts) -> Res<()> {
         let mut subs = Vec::new();
         let mut base = n;
@@ -164,19 +166,24 @@ impl<'a> Extractor<'a> {
                 .child_by_field_name("argument")
                 .ok_or_else(|| reject(Code::P0002, base, "missing array", "here"))?;
         }
-        if base.kind() != "identifier" {
-            return Err(reject(
-                Code::P0006,
-                base,
-                "only named arrays may be subscripted",
-                "unsupported array expression",
-            ));
-        }
-        let array = self.t(base).to_string();
-        if self.in_scope_iterator(&array).is_some() || self.names.vars.get(&array).is_some_and(|v| !v.is_array()) {
-            return Err(reject(Code::P0006, base, format!("`{array}` is not an array"), "subscripted scalar"));
-        }
         subs.reverse();
+        let array = match base.kind() {
+            "identifier" => self.named_array(base)?,
+            "field_expression" => {
+                let (array, mut outer) = self.field_array(base, subs.len())?;
+                outer.append(&mut subs);
+                subs = outer;
+                array
+            }
+            _ => {
+                return Err(reject(
+                    Code::P0006,
+                    base,
+                    "only named arrays and struct members may be subscripted",
+                    "unsupported array expression",
+                ))
+            }
+        };
         let single = subs.len() == 1;
         let mut subscripts = Vec::new();
         let mut shape = Shape::Several;
@@ -212,6 +219,15 @@ impl<'a> Extractor<'a> {
         let conditional = parts.guarded.covers(n);
         parts.accesses.push(Access { array, kind, subscripts, span: n.byte_range(), conditional });
         Ok(())
+    }
+
+    /// The array an identifier subscripted names.
+    fn named_array(&self, base: Node) -> Res<String> {
+        let array = self.t(base).to_string();
+        if self.in_scope_iterator(&array).is_some() || self.names.vars.get(&array).is_some_and(|v| !v.is_array()) {
+            return Err(reject(Code::P0006, base, format!("`{array}` is not an array"), "subscripted scalar"));
+        }
+        Ok(array)
     }
 
     /// Iterator occurrences inside a subscript, for substitution (once:

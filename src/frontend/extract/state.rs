@@ -65,6 +65,8 @@ pub(super) struct Extractor<'a> {
     pub(super) filters: Vec<(String, bool, usize)>,
     /// Every condition variable of the region ([`Stmt::sets`]).
     pub(super) filter_names: Vec<String>,
+    /// The struct members accessed as arrays, by their names in the SCoP.
+    pub(super) fields: Vec<(String, crate::frontend::decls::VarDecl)>,
 }
 
 /// How the subscripts of an access were read.
