@@ -9,7 +9,7 @@
 //! a cursor counting its own depth): no walk over the file recurses, as a
 //! file may nest deeper than any stack (see `depth`).
 
-use super::structs::{self, FieldOf, Members};
+use super::structs::{self, Member};
 use super::syntax::{text, walk};
 use super::unit;
 use std::collections::{BTreeSet, HashMap};
@@ -112,6 +112,22 @@ impl VarDecl {
     }
 }
 
+/// A member of a struct object, modelled as an array of its own (see
+/// `VarDecl::field`).
+#[derive(Clone, Debug)]
+pub struct FieldOf {
+    pub member: Member,
+    /// The member is an array inside the struct (`double u[N][N]`; or a
+    /// scalar of an array of structs), not a pointer (`double *x`), whose
+    /// cells lie anywhere.
+    pub embedded: bool,
+    /// The object's variable as declared.
+    pub object: Box<VarDecl>,
+}
+
+/// The members of a struct, by name, as declared.
+pub type Members = Arc<Vec<(String, VarDecl)>>;
+
 /// The words of a type that are not typedef names.
 const BUILTIN_TYPE_WORDS: &[&str] = &[
     "double", "float", "int", "long", "short", "char", "signed", "unsigned", "const", "volatile", "static", "register",
@@ -137,7 +153,7 @@ pub struct FileNames {
     /// The variables declared at the top level (the last declaration
     /// wins), `constant_extents` not yet known.
     globals: HashMap<String, VarDecl>,
-    /// The structs the file defines ([`structs::collect`]).
+    /// The structs the file defines, by type name ([`structs::definitions`]).
     structs: HashMap<String, Members>,
 }
 
@@ -160,7 +176,7 @@ impl FileNames {
         let mut cursor = root.walk();
         let declarations = root.named_children(&mut cursor).filter(|c| c.kind() == "declaration");
         let globals = declarations.flat_map(|d| declared(d, src)).collect();
-        FileNames { identifiers: Arc::new(identifiers), macros, globals, structs: structs::collect(root, src) }
+        FileNames { identifiers: Arc::new(identifiers), macros, globals, structs: struct_members(root, src) }
     }
 
     /// Every identifier of the file.
@@ -181,7 +197,7 @@ pub struct Names {
     pub unit: Option<Arc<unit::Lazy>>,
     /// Functions the user names pure (`#pragma polyc pure(f)`, `--pure=f`).
     pub named_pure: BTreeSet<String>,
-    /// The file's structs, by type name ([`structs::collect`]).
+    /// The file's structs, by type name ([`structs::definitions`]).
     pub structs: HashMap<String, Members>,
 }
 
@@ -251,10 +267,17 @@ impl Names {
     }
 }
 
+/// The members of every struct the file defines, by type name.
+fn struct_members(root: Node, src: &str) -> HashMap<String, Members> {
+    let definitions = structs::definitions(root, src).into_iter();
+    let members = |body| structs::plain_fields(body).into_iter().flat_map(|f| declared(f, src)).collect();
+    definitions.map(|(name, body)| (name, Arc::new(members(body)))).collect()
+}
+
 /// The variables declaration `decl` declares (or the members a struct's
 /// field declaration does), by name (functions left out),
 /// `constant_extents` not yet known.
-pub(super) fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
+fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
     let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
     let is_parameter = decl.kind() == "parameter_declaration";
     let is_local = !is_parameter && decl.parent().is_some_and(|p| p.kind() != "translation_unit");

@@ -1,5 +1,5 @@
-//! The structs a file defines, and a member of a struct object seen as an
-//! array of its own ([`FieldOf`]).
+//! The structs a file defines, and how C reaches a member of a struct
+//! object ([`Member`]), which the SCoP takes for an array of its own.
 //!
 //! A struct is known by the names a declaration may give its type:
 //! `struct grid` for `struct grid {...}`, and a typedef's name for
@@ -8,20 +8,17 @@
 //! field, whose address C cannot take, is left out, and so are the
 //! members of a nested or anonymous struct or union (which may overlap),
 //! so that an access to one is refused. Unions are not read at all:
-//! their members share memory.
+//! their members share memory. (`decls` reads the members' declarations,
+//! and holds `FieldOf`, a member as the SCoP's array.)
 
-use super::decls::{declared, VarDecl};
 use super::syntax::{text, walk};
 use std::collections::HashMap;
-use std::sync::Arc;
 use tree_sitter::Node;
 
-/// The members of a struct, by name, as declared.
-pub type Members = Arc<Vec<(String, VarDecl)>>;
-
-/// Every struct the file defines, by each name its type goes by.
-pub fn collect(root: Node, src: &str) -> HashMap<String, Members> {
-    let mut structs: HashMap<String, Members> = HashMap::new();
+/// The body of every struct the file defines, by each name its type goes
+/// by.
+pub fn definitions<'t>(root: Node<'t>, src: &str) -> HashMap<String, Node<'t>> {
+    let mut bodies: HashMap<String, Node<'t>> = HashMap::new();
     let mut aliases: Vec<(String, String)> = Vec::new();
     walk(root, &mut |n| {
         if n.kind() != "struct_specifier" {
@@ -30,12 +27,7 @@ pub fn collect(root: Node, src: &str) -> HashMap<String, Members> {
         let tag = n.child_by_field_name("name").map(|name| format!("struct {}", text(name, src)));
         let typedefs = typedef_names(n, src);
         match n.child_by_field_name("body") {
-            Some(body) => {
-                let members: Members = Arc::new(members(body, src));
-                for name in tag.into_iter().chain(typedefs) {
-                    structs.insert(name, members.clone());
-                }
-            }
+            Some(body) => bodies.extend(tag.into_iter().chain(typedefs).map(|name| (name, body))),
             None => {
                 if let Some(tag) = tag {
                     aliases.extend(typedefs.into_iter().map(|t| (t, tag.clone())));
@@ -44,15 +36,15 @@ pub fn collect(root: Node, src: &str) -> HashMap<String, Members> {
         }
     });
     for (alias, tag) in aliases {
-        if let Some(members) = structs.get(&tag).cloned() {
-            structs.entry(alias).or_insert(members);
+        if let Some(body) = bodies.get(&tag).copied() {
+            bodies.entry(alias).or_insert(body);
         }
     }
-    structs
+    bodies
 }
 
 /// The struct type a declaration's type text (`struct  grid`, `grid_t`)
-/// names, as [`collect`] keys it.
+/// names, as [`definitions`] keys it.
 pub fn type_key(ty: &str) -> String {
     ty.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -65,9 +57,9 @@ fn typedef_names(n: Node, src: &str) -> Vec<String> {
     declarators.filter(|d| d.kind() == "type_identifier").map(|d| text(d, src).to_string()).collect()
 }
 
-/// The plain members of a struct's body: not bit fields, not inside a
-/// nested struct or union.
-fn members(body: Node, src: &str) -> Vec<(String, VarDecl)> {
+/// The plain member declarations of a struct's body: not bit fields, not
+/// inside a nested struct or union.
+pub fn plain_fields(body: Node) -> Vec<Node> {
     let mut cursor = body.walk();
     let fields = body.named_children(&mut cursor).filter(|f| f.kind() == "field_declaration");
     let plain = fields.filter(|f| {
@@ -75,7 +67,7 @@ fn members(body: Node, src: &str) -> Vec<(String, VarDecl)> {
         let bit_field = f.named_children(&mut cursor).any(|c| c.kind() == "bitfield_clause");
         !bit_field
     });
-    plain.flat_map(|f| declared(f, src)).collect()
+    plain.collect()
 }
 
 /// How the C text reaches a member: `g.u`, `p->x`, `bodies[j].x`.
@@ -106,17 +98,4 @@ impl Member {
             bracket(&subscripts[split..])
         )
     }
-}
-
-/// A member of a struct object, modelled as an array of its own (see
-/// `VarDecl::field`).
-#[derive(Clone, Debug)]
-pub struct FieldOf {
-    pub member: Member,
-    /// The member is an array inside the struct (`double u[N][N]`; or a
-    /// scalar of an array of structs), not a pointer (`double *x`), whose
-    /// cells lie anywhere.
-    pub embedded: bool,
-    /// The object's variable as declared.
-    pub object: Box<VarDecl>,
 }

@@ -20,8 +20,8 @@
 
 use super::state::{reject, Extractor, Res};
 use crate::diagnostics::Code;
-use crate::frontend::decls::{is_arithmetic_spelling, VarDecl};
-use crate::frontend::structs::{type_key, FieldOf, Member};
+use crate::frontend::decls::{is_arithmetic_spelling, FieldOf, VarDecl};
+use crate::frontend::structs::{type_key, Member};
 use tree_sitter::Node;
 
 /// What a member access's object is.
