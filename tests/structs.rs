@@ -177,6 +177,35 @@ fn pointer_members_and_the_cells_holding_them_are_checked() {
     assert!(line.contains("&s->x, &s->x + 1"), "{line}");
 }
 
+#[test]
+fn array_members_of_structs_behind_a_pointer_and_a_struct_defined_in_its_declaration() {
+    let decls = "typedef struct { double x, y; double u[4]; } body_t;\nstruct holder { double *x; double *y; } gh;";
+    let kernel = "static void spread(body_t *b, double *out, int n) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < 4; k++)
+      b[i].u[k] = b[i].x * k + out[i];
+#pragma endscop
+}
+static void accumulate(int n) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      gh.y[j] += gh.x[j] * i;
+#pragma endscop
+}";
+    let init = "body_t *b = malloc(sizeof(body_t) * n);\n  double *o = malloc(sizeof(double) * n);\n  \
+                for (int i = 0; i < n; i++) { b[i].x = i % 3; b[i].y = i % 2; o[i] = i % 5; }\n  \
+                gh.x = malloc(sizeof(double) * n); gh.y = malloc(sizeof(double) * n);\n  \
+                for (int i = 0; i < n; i++) { gh.x[i] = i % 4; gh.y[i] = 1; }";
+    // The second call's `out` runs across the members `y` and `u`.
+    let call = "spread(b, o, n);\n  spread(b, &b[0].y, n - 2);\n  accumulate(n);";
+    let sum = "b[i].u[j % 4] + gh.y[j] * 2 + b[i].y";
+    let output = transformed("structs-holder", &program(decls, kernel, init, call, sum), PARALLEL);
+    assert!(output.contains("polyc_disjoint(&out[0], &out[n - 1] + 1, &b[0].u[0], &b[n - 1].u[3] + 1)"), "{output}");
+    assert!(output.contains("polyc_disjoint(&gh.y[0], &gh.y[n - 1] + 1, &gh.x, &gh.x + 1)"), "{output}");
+}
+
 /// The diagnostics of compiling `source`, which keeps every region.
 fn refused(source: &str) -> Vec<String> {
     let outcome = polyc::driver::compile(source.to_string(), &Options::optimising()).expect("polyc compiles it");

@@ -20,6 +20,9 @@ use tree_sitter::Node;
 pub fn definitions<'t>(root: Node<'t>, src: &str) -> HashMap<String, Node<'t>> {
     let mut bodies: HashMap<String, Node<'t>> = HashMap::new();
     let mut aliases: Vec<(String, String)> = Vec::new();
+    // A name two scopes define apart is left out: which one a
+    // declaration means needs scopes, which this walk does not follow.
+    let mut ambiguous: Vec<String> = Vec::new();
     walk(root, &mut |n| {
         if n.kind() != "struct_specifier" {
             return;
@@ -27,7 +30,15 @@ pub fn definitions<'t>(root: Node<'t>, src: &str) -> HashMap<String, Node<'t>> {
         let tag = n.child_by_field_name("name").map(|name| format!("struct {}", text(name, src)));
         let typedefs = typedef_names(n, src);
         match n.child_by_field_name("body") {
-            Some(body) => bodies.extend(tag.into_iter().chain(typedefs).map(|name| (name, body))),
+            Some(body) => {
+                for name in tag.into_iter().chain(typedefs) {
+                    if let Some(other) = bodies.insert(name.clone(), body) {
+                        if text(other, src) != text(body, src) {
+                            ambiguous.push(name);
+                        }
+                    }
+                }
+            }
             None => {
                 if let Some(tag) = tag {
                     aliases.extend(typedefs.into_iter().map(|t| (t, tag.clone())));
@@ -35,6 +46,9 @@ pub fn definitions<'t>(root: Node<'t>, src: &str) -> HashMap<String, Node<'t>> {
             }
         }
     });
+    for name in &ambiguous {
+        bodies.remove(name);
+    }
     for (alias, tag) in aliases {
         if let Some(body) = bodies.get(&tag).copied() {
             bodies.entry(alias).or_insert(body);
@@ -43,10 +57,11 @@ pub fn definitions<'t>(root: Node<'t>, src: &str) -> HashMap<String, Node<'t>> {
     bodies
 }
 
-/// The struct type a declaration's type text (`struct  grid`, `grid_t`)
-/// names, as [`definitions`] keys it.
+/// The struct type a declaration's type text (`struct  grid`, `grid_t`,
+/// `struct grid { .. }`) names, as [`definitions`] keys it.
 pub fn type_key(ty: &str) -> String {
-    ty.split_whitespace().collect::<Vec<_>>().join(" ")
+    let name = ty.split('{').next().unwrap_or_default();
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The names `typedef <struct> a, b;` gives the struct specifier `n`.

@@ -11,6 +11,12 @@
 //! written, may overlap, and gets a check: the address intervals each
 //! touches do not meet.
 //!
+//! A struct's member (`g.u`, `p->x`, `a[i].x`; `frontend::extract::fields`)
+//! lies where its object does; distinct members of one object never
+//! overlap. A pointer member (`double *x`) points anywhere, and the cell
+//! holding it is read at every access: it is checked against what the
+//! SCoP writes, like a table's row pointers.
+//!
 //! An interval runs from the address of the lowest corner of the cells
 //! an array's accesses reach (each subscript at its minimum over the
 //! parameters) to one past the highest corner. An address grows with
