@@ -231,6 +231,7 @@ fn what_is_not_modelled_keeps_its_text_and_says_what_would_do() {
         ("ns.in.u[i] = ns.z[i] + 1;", "polyc models the members of a struct variable"),
         ("g.u[i] = use(g);", "`g` is used here besides through its members"),
         ("p[i].q[0] = 1;", "member `p[i].q` is a pointer table"),
+        ("for (int j = 0; j < p->h; j++) p->u[j] = 1;", "a struct member is not quasi-affine"),
     ];
     for (statement, expected) in cases {
         let source = format!(
