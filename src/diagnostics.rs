@@ -186,8 +186,11 @@ impl Code {
                 (or writing a value used as a bound) breaks the model. Use another variable."
             }
             Code::P0006 => {
-                "Pointer dereference, address-of, struct fields, the comma operator and bare \
-                array names may alias or escape memory polyc tracks. Use arrays with subscripts."
+                "Pointer dereference, address-of, the comma operator and bare array names may \
+                alias or escape memory polyc tracks. Use arrays with subscripts. Struct members are \
+                modelled as arrays when each access is a cell: `g.u[i][j]`, `p->x[i]` (an array or \
+                `double *x` member) or `a[i].x`, of arithmetic type, the object never used whole \
+                in the region (docs/pointers.md)."
             }
             Code::P0007 => {
                 "A loop header must be `i = lb` (or `int i = lb`), a conjunction of bounds on `i` \

@@ -9,6 +9,7 @@
 //! a cursor counting its own depth): no walk over the file recurses, as a
 //! file may nest deeper than any stack (see `depth`).
 
+use super::structs::{self, Member};
 use super::syntax::{text, walk};
 use super::unit;
 use std::collections::{BTreeSet, HashMap};
@@ -50,6 +51,10 @@ pub struct VarDecl {
     /// pointer: `double *a[n]` is `[false, true]` (an array of pointers),
     /// `double (*a)[n]` is `[true, false]`.
     pub pointer_levels: Vec<bool>,
+    /// A member of a struct object modelled as an array of its own
+    /// (`g.u`, `p->x`, `bodies[j].x`; `extract::fields`): its name in the
+    /// SCoP is a fresh one, its C spelling this.
+    pub field: Option<FieldOf>,
 }
 
 impl VarDecl {
@@ -103,8 +108,25 @@ impl VarDecl {
             && !self.is_parameter
             && self.constant_extents
             && self.delinearised.is_none()
+            && self.field.is_none()
     }
 }
+
+/// A member of a struct object, modelled as an array of its own (see
+/// `VarDecl::field`).
+#[derive(Clone, Debug)]
+pub struct FieldOf {
+    pub member: Member,
+    /// The member is an array inside the struct (`double u[N][N]`; or a
+    /// scalar of an array of structs), not a pointer (`double *x`), whose
+    /// cells lie anywhere.
+    pub embedded: bool,
+    /// The object's variable as declared.
+    pub object: Box<VarDecl>,
+}
+
+/// The members of a struct, by name, as declared.
+pub type Members = Arc<Vec<(String, VarDecl)>>;
 
 /// The words of a type that are not typedef names.
 const BUILTIN_TYPE_WORDS: &[&str] = &[
@@ -115,6 +137,13 @@ const BUILTIN_TYPE_WORDS: &[&str] = &[
 /// Whether type `ty` is spelled with a word that is not C's own (a typedef name).
 fn spelled_with_names(ty: &str) -> bool {
     ty.split_whitespace().any(|w| !BUILTIN_TYPE_WORDS.contains(&w))
+}
+
+/// Whether `ty` is an arithmetic type spelled with C's own words only
+/// (`double`, `unsigned long`, `const float`).
+pub fn is_arithmetic_spelling(ty: &str) -> bool {
+    let mut words = ty.split_whitespace().peekable();
+    words.peek().is_some() && words.all(|w| w != "void" && BUILTIN_TYPE_WORDS.contains(&w))
 }
 
 /// What the whole file names, read in one walk of its tree: every
@@ -129,6 +158,8 @@ pub struct FileNames {
     /// The variables declared at the top level (the last declaration
     /// wins), `constant_extents` not yet known.
     globals: HashMap<String, VarDecl>,
+    /// The structs the file defines, by type name ([`structs::definitions`]).
+    structs: HashMap<String, Members>,
 }
 
 impl FileNames {
@@ -150,7 +181,7 @@ impl FileNames {
         let mut cursor = root.walk();
         let declarations = root.named_children(&mut cursor).filter(|c| c.kind() == "declaration");
         let globals = declarations.flat_map(|d| declared(d, src)).collect();
-        FileNames { identifiers: Arc::new(identifiers), macros, globals }
+        FileNames { identifiers: Arc::new(identifiers), macros, globals, structs: struct_members(root, src) }
     }
 
     /// Every identifier of the file.
@@ -175,6 +206,8 @@ pub struct Names {
     /// it names hold: a variable declared in a region is hoisted to the
     /// region's block under its own name only where it is the one.
     declarations: HashMap<String, usize>,
+    /// The file's structs, by type name ([`structs::definitions`]).
+    pub structs: HashMap<String, Members>,
 }
 
 impl Names {
@@ -184,7 +217,7 @@ impl Names {
     /// defined there, by name: an integer constant's expansion, another's
     /// body) besides those the text defines.
     pub fn collect(file: &FileNames, src: &str, function: Option<Node>, macros: &HashMap<String, String>) -> Names {
-        let mut names = Names { macros: macros.clone(), ..Names::default() };
+        let mut names = Names { macros: macros.clone(), structs: file.structs.clone(), ..Names::default() };
         for (name, value) in &file.macros {
             names.macros.entry(name.clone()).or_insert_with(|| value.clone());
         }
@@ -254,15 +287,23 @@ impl Names {
 
     /// Whether `expr` (an array extent as written) holds only integer
     /// literals, operators and macro names.
-    fn is_constant(&self, expr: &str) -> bool {
+    pub fn is_constant(&self, expr: &str) -> bool {
         let words = expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty());
         !expr.trim().is_empty()
             && words.into_iter().all(|w| w.starts_with(|c: char| c.is_ascii_digit()) || self.macros.contains_key(w))
     }
 }
 
-/// The variables declaration `decl` declares, by name (functions left
-/// out), `constant_extents` not yet known.
+/// The members of every struct the file defines, by type name.
+fn struct_members(root: Node, src: &str) -> HashMap<String, Members> {
+    let definitions = structs::definitions(root, src).into_iter();
+    let members = |body| structs::plain_fields(body).into_iter().flat_map(|f| declared(f, src)).collect();
+    definitions.map(|(name, body)| (name, Arc::new(members(body)))).collect()
+}
+
+/// The variables declaration `decl` declares (or the members a struct's
+/// field declaration does), by name (functions left out),
+/// `constant_extents` not yet known.
 fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
     let ty = decl.child_by_field_name("type").map_or("", |t| text(t, src)).to_string();
     let is_parameter = decl.kind() == "parameter_declaration";
@@ -281,7 +322,7 @@ fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
 fn unwrap_declarator(mut n: Node, src: &str, var: &mut VarDecl) -> Option<String> {
     loop {
         match n.kind() {
-            "identifier" => return Some(text(n, src).to_string()),
+            "identifier" | "field_identifier" => return Some(text(n, src).to_string()),
             "init_declarator" | "attributed_declarator" | "parenthesized_declarator" | "function_declarator" => {
                 if n.kind() == "function_declarator" {
                     return None;

@@ -17,6 +17,7 @@ mod calls;
 mod casts;
 mod conditional;
 mod delinearise;
+mod fields;
 mod locals;
 mod loops;
 mod multifor;
@@ -62,11 +63,13 @@ pub(super) fn extract(
         renamed: Vec::new(),
         local_reads: Vec::new(),
         named_after: named_after(region, src),
+        fields: Vec::new(),
     };
     for item in &region.items {
         x.statement(*item)?;
     }
     x.check_names()?;
+    x.check_objects_used_by_member_only()?;
     drop_dead_initialisations(&mut x.stmts, &x.hoisted);
     if x.stmts.is_empty() {
         return Err(Diagnostic::warning(Code::P0012, region.open.byte_range(), "SCoP has no statement")
@@ -84,7 +87,11 @@ pub(super) fn extract(
             let hoisted = x.hoisted.iter().find(|(h, _)| *h == a.array).map(|(_, d)| d);
             let mut decl = match x.filter_names.contains(&a.array) {
                 true => VarDecl { ty: "int".into(), is_local: true, ..Default::default() },
-                false => hoisted.or_else(|| names.vars.get(&a.array)).cloned().unwrap_or_default(),
+                false => hoisted
+                    .cloned()
+                    .or_else(|| x.field_decl(&a.array))
+                    .or_else(|| names.vars.get(&a.array).cloned())
+                    .unwrap_or_default(),
             };
             decl.delinearised = views.get(&a.array).cloned();
             arrays.push((a.array.clone(), decl));

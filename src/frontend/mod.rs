@@ -38,6 +38,7 @@ pub mod qexpr;
 mod regions;
 mod source;
 pub mod source_map;
+pub mod structs;
 mod syntax;
 pub mod unit;
 

@@ -11,6 +11,12 @@
 //! written, may overlap, and gets a check: the address intervals each
 //! touches do not meet.
 //!
+//! A struct's member (`g.u`, `p->x`, `a[i].x`; `frontend::extract::fields`)
+//! lies where its object does; distinct members of one object never
+//! overlap. A pointer member (`double *x`) points anywhere, and the cell
+//! holding it is read at every access: it is checked against what the
+//! SCoP writes, like a table's row pointers.
+//!
 //! An interval runs from the address of the lowest corner of the cells
 //! an array's accesses reach (each subscript at its minimum over the
 //! parameters) to one past the highest corner. An address grows with
@@ -58,6 +64,13 @@ enum Home {
 }
 
 fn home(decl: &VarDecl) -> Home {
+    if let Some(field) = &decl.field {
+        // An array member lies in its object; a pointer member points anywhere.
+        return match field.embedded {
+            true => home(&field.object),
+            false => Home::Pointer { parameter: false, restrict: false },
+        };
+    }
     let array_parameter = decl.is_parameter && !decl.extents.is_empty();
     if decl.is_pointer_variable() || array_parameter {
         Home::Pointer { parameter: decl.is_parameter, restrict: decl.is_restrict }
@@ -94,6 +107,10 @@ struct Region<'a> {
     written: bool,
     /// Computed when a check needs it (`None` inside: no affine bounds).
     footprint: Option<Option<Footprint>>,
+    /// The struct object the memory is a member of (an array member, or
+    /// a pointer member's own cell): distinct members of one object
+    /// never overlap.
+    object: Option<&'a str>,
 }
 
 impl Scop {
@@ -107,7 +124,18 @@ impl Scop {
         let mut regions = Vec::new();
         let mut tables = Vec::new();
         for (name, decl) in &self.ast.arrays {
-            let region = |home, written, footprint| Region { array: name, home, written, footprint };
+            let object = decl.field.as_ref().map(|f| f.member.object.as_str());
+            let embedded = decl.field.as_ref().is_some_and(|f| f.embedded);
+            let region = |home, written, footprint| Region {
+                array: name,
+                home,
+                written,
+                footprint,
+                object: object.filter(|_| embedded),
+            };
+            if let Some(cell) = pointer_member_cell(name, decl) {
+                regions.push(Region { object, ..region(cell.0, false, Some(Some(cell.1))) });
+            }
             match self.row_table(name, decl, written(name))? {
                 Err(why) => return Ok(Err(why)),
                 Ok(None) => regions.push(region(home(decl), written(name), None)),
@@ -125,7 +153,8 @@ impl Scop {
         for i in 0..regions.len() {
             for j in i + 1..regions.len() {
                 let (a, b) = (&regions[i], &regions[j]);
-                if !may_overlap(a.home, b.home) || !(a.written || b.written) {
+                let members_of_one_object = a.object.is_some() && a.object == b.object;
+                if members_of_one_object || !may_overlap(a.home, b.home) || !(a.written || b.written) {
                     continue;
                 }
                 let (a, b) = (a.array, b.array);
@@ -157,7 +186,26 @@ impl Scop {
     /// `restrict`: where the checks hold, nothing else reaches what they
     /// point to, and the new loops may say so to the C compiler.
     pub fn unrestricted_pointers(&self) -> Vec<String> {
-        let pointer = |decl: &VarDecl| matches!(home(decl), Home::Pointer { restrict: false, .. });
+        // A member (`p->x`) is no variable a declaration could shadow.
+        let pointer =
+            |decl: &VarDecl| decl.field.is_none() && matches!(home(decl), Home::Pointer { restrict: false, .. });
         self.ast.arrays.iter().filter(|(_, decl)| pointer(decl)).map(|(name, _)| name.clone()).collect()
     }
+}
+
+/// The cell holding a pointer member (`p->x` of `p->x[i]`), where its
+/// object lies, which the SCoP reads (never writes: the extractor refuses
+/// it) at every access: what is written through other pointers must not
+/// meet it, like a table's row pointers.
+fn pointer_member_cell(array: &str, decl: &VarDecl) -> Option<(Home, Footprint)> {
+    let field = decl.field.as_ref().filter(|f| !f.embedded)?;
+    let cell = Footprint {
+        array: array.to_string(),
+        low: Vec::new(),
+        high: Vec::new(),
+        delinearised: None,
+        through_rows: false,
+        member: Some(field.member.clone()),
+    };
+    Some((home(&field.object), cell))
 }

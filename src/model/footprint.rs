@@ -4,6 +4,7 @@
 use super::isl::{IslResult, Map, Set};
 use super::{array_tuple, bounds, extent_in_isl, params_decl, Scop};
 use crate::frontend::decls::VarDecl;
+use crate::frontend::structs::Member;
 use crate::model::affine::{Constraint, LinExpr, Term};
 
 /// The cells of one variable a SCoP may touch: per subscript, the
@@ -19,12 +20,17 @@ pub struct Footprint {
     /// The cells behind a table's row pointers (`model::rows`): their
     /// addresses are known only once the output has walked the rows.
     pub through_rows: bool,
+    /// A struct's member, which C reaches as this spells it (`g.u[i]`).
+    pub member: Option<Member>,
 }
 
 impl Footprint {
     /// The C address of the cell at `corner` (one printed subscript per
     /// dimension, in the model's dimensions).
     pub fn address(&self, corner: &[String]) -> String {
+        if let Some(member) = &self.member {
+            return format!("&{}", member.spell(corner));
+        }
         if corner.is_empty() {
             return format!("&{}", self.array);
         }
@@ -53,9 +59,12 @@ impl Footprint {
                 format!("{pick}({})", texts.join(", "))
             }
         };
-        let ranges: String =
-            self.low.iter().zip(&self.high).map(|(l, h)| format!("[{}..{}]", text(l, "min"), text(h, "max"))).collect();
-        format!("{}{ranges}", self.array)
+        let ranges: Vec<String> =
+            self.low.iter().zip(&self.high).map(|(l, h)| format!("{}..{}", text(l, "min"), text(h, "max"))).collect();
+        match &self.member {
+            Some(member) => member.spell(&ranges),
+            None => format!("{}{}", self.array, ranges.iter().map(|r| format!("[{r}]")).collect::<String>()),
+        }
     }
 }
 impl Scop {
@@ -80,6 +89,7 @@ impl Scop {
             high: vec![Vec::new(); rank],
             delinearised: decl.delinearised.clone(),
             through_rows: false,
+            member: decl.field.as_ref().map(|f| f.member.clone()),
         };
         for relation in accesses {
             if relation.n_out()? != rank {
@@ -125,6 +135,7 @@ impl Scop {
             high: Vec::new(),
             delinearised: decl.delinearised.clone(),
             through_rows: false,
+            member: decl.field.as_ref().map(|f| f.member.clone()),
         };
         for extent in extents {
             let Some(extent) = extent_in_isl(extent, &self.ast.params) else { return Ok(None) };

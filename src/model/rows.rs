@@ -58,6 +58,7 @@ impl RowTable {
             high: vec![self.footprint.high[0].clone()],
             delinearised: None,
             through_rows: false,
+            member: None,
         }
     }
 }

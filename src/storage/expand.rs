@@ -203,6 +203,7 @@ fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
         || !ty.split_whitespace().all(|w| WORDS.contains(&w))
         || decl.is_pointer
         || decl.delinearised.is_some()
+        || decl.field.is_some()
     {
         return None;
     }

@@ -1,13 +1,21 @@
 //! What a statement reads and writes: the expressions it evaluates for
 //! their values and its assignment targets, each scalar or array element
-//! an [`Access`] with quasi-affine subscripts.
+//! an [`Access`] with quasi-affine subscripts. The array is a variable
+//! or a struct's member (`fields.rs`).
 
 use super::delinearise::split_by_strides;
+use super::row_pointers::RowPointer;
 use super::state::{reject, Extractor, Res, Shape, StmtParts};
 use crate::diagnostics::Code;
 use crate::frontend::ast::{Access, AccessKind};
+use crate::frontend::qexpr::QExpr;
 use crate::frontend::syntax::walk;
 use tree_sitter::Node;
+
+/// An array a subscripted name reaches: its name in the model, the name
+/// its declaration goes by, the subscripts before the access's own and
+/// the pointer the region declares that reaches it, if one does.
+type NamedArray = (String, String, Vec<QExpr>, Option<RowPointer>);
 
 impl<'a> Extractor<'a> {
     /// Walk an expression evaluated for its value, collecting accesses.
@@ -33,8 +41,8 @@ impl<'a> Extractor<'a> {
                 self.target(arg, AccessKind::Write, parts)
             }
             "call_expression" => self.value_call(n, parts),
+            "field_expression" => self.access(n, AccessKind::Read, parts),
             "pointer_expression"
-            | "field_expression"
             | "comma_expression"
             | "initializer_list"
             | "compound_literal_expression"
@@ -140,7 +148,7 @@ impl<'a> Extractor<'a> {
                 parts.accesses.push(Access { array, kind, subscripts: vec![], span: n.byte_range(), conditional });
                 Ok(())
             }
-            "subscript_expression" => self.access(n, kind, parts),
+            "subscript_expression" | "field_expression" => self.access(n, kind, parts),
             _ => Err(reject(
                 Code::P0006,
                 n,
@@ -150,7 +158,8 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// `A[e1][e2]...`, subscripts quasi-affine.
+    /// `A[e1][e2]...`, subscripts quasi-affine; `A` a named array or a
+    /// struct's member (`g.u[i]`, `bodies[j].x`: `fields.rs`).
     pub(super) fn access(&mut self, n: Node, kind: AccessKind, parts: &mut StmtParts) -> Res<()> {
         let mut subs = Vec::new();
         let mut base = n;
@@ -163,28 +172,23 @@ impl<'a> Extractor<'a> {
                 .child_by_field_name("argument")
                 .ok_or_else(|| reject(Code::P0002, base, "missing array", "here"))?;
         }
-        if base.kind() != "identifier" {
-            return Err(reject(
-                Code::P0006,
-                base,
-                "only named arrays may be subscripted",
-                "unsupported array expression",
-            ));
-        }
-        let written = self.t(base);
-        let row = self.row_pointer_named(written).cloned();
-        if row.is_none()
-            && (self.in_scope_iterator(written).is_some() || self.var(written).is_some_and(|v| !v.is_array()))
-        {
-            return Err(reject(Code::P0006, base, format!("`{written}` is not an array"), "subscripted scalar"));
-        }
         subs.reverse();
-        let (array, view, mut subscripts) = match &row {
-            Some(r) => {
-                parts.substitutions.push((base.byte_range(), r.text.clone(), r.uses.clone()));
-                (r.array.clone(), r.written.clone(), r.prefix.clone())
+        let (array, view, mut subscripts, row) = match base.kind() {
+            "identifier" => self.named_array(base, parts)?,
+            "field_expression" => {
+                let (array, mut outer) = self.field_array(base, subs.len())?;
+                outer.append(&mut subs);
+                subs = outer;
+                (array.clone(), array, Vec::new(), None)
             }
-            None => (self.model_name(written), written.to_string(), Vec::new()),
+            _ => {
+                return Err(reject(
+                    Code::P0006,
+                    base,
+                    "only named arrays and struct members may be subscripted",
+                    "unsupported array expression",
+                ))
+            }
         };
         let single = subs.len() == 1 && subscripts.is_empty();
         let mut shape = Shape::Several;
@@ -223,6 +227,24 @@ impl<'a> Extractor<'a> {
         let conditional = parts.guarded.covers(n);
         parts.accesses.push(Access { array, kind, subscripts, span: n.byte_range(), conditional });
         Ok(())
+    }
+
+    /// The array an identifier subscripted names.
+    fn named_array(&self, base: Node, parts: &mut StmtParts) -> Res<NamedArray> {
+        let written = self.t(base);
+        let row = self.row_pointer_named(written).cloned();
+        if row.is_none()
+            && (self.in_scope_iterator(written).is_some() || self.var(written).is_some_and(|v| !v.is_array()))
+        {
+            return Err(reject(Code::P0006, base, format!("`{written}` is not an array"), "subscripted scalar"));
+        }
+        Ok(match row {
+            Some(r) => {
+                parts.substitutions.push((base.byte_range(), r.text.clone(), r.uses.clone()));
+                (r.array.clone(), r.written.clone(), r.prefix.clone(), Some(r))
+            }
+            None => (self.model_name(written), written.to_string(), Vec::new(), None),
+        })
     }
 
     /// Iterator occurrences inside a subscript, for substitution (once:

@@ -118,6 +118,9 @@ impl<'a> Extractor<'a> {
             }
             "call_expression" => self.affine_call(n, code),
             "cast_expression" => self.integer_cast(n, code),
+            "field_expression" => Err(not_affine("a struct member").with_note(
+                "copy it into a local variable before the region: one the region does not write is a parameter",
+            )),
             "multifor_index_list" => {
                 let picked = self.picked(n)?;
                 self.affine(picked, code)

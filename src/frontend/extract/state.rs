@@ -86,6 +86,8 @@ pub(super) struct Extractor<'a> {
     pub(super) local_reads: Vec<Access>,
     /// The hoisted variables with a name of their own: (name as written, new name).
     pub(super) renamed: Vec<(String, String)>,
+    /// The struct members accessed as arrays, by their names in the SCoP.
+    pub(super) fields: Vec<(String, crate::frontend::decls::VarDecl)>,
 }
 
 /// How the subscripts of an access were read.
