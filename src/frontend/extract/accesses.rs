@@ -4,7 +4,7 @@
 //! or a struct's member (`fields.rs`).
 
 use super::delinearise::split_by_strides;
-use super::row_pointers::RowPointer;
+use super::state::RowPointer;
 use super::state::{reject, Extractor, Res, Shape, StmtParts};
 use crate::diagnostics::Code;
 use crate::frontend::ast::{Access, AccessKind};

@@ -18,42 +18,12 @@
 
 use super::casts::IntType;
 use super::poly::{linear, renumbered, Poly};
-use super::row_pointers::RowPointer;
-use super::state::{reject, Extractor, Res, StmtParts};
+use super::state::{reject, Binding, Extractor, Known, Local, Res, RowPointer, StmtParts};
 use crate::diagnostics::Code;
 use crate::frontend::ast::{Access, AccessKind, Stmt};
 use crate::frontend::decls::VarDecl;
 use crate::frontend::qexpr::{QExpr, Var};
 use tree_sitter::Node;
-
-/// The value a variable the region declares was initialised to, where it
-/// is quasi-affine (or, for a delinearised subscript, a polynomial) in
-/// the parameters and the iterators around its declaration and its type
-/// holds it: the value its uses as a bound or subscript stand for, until
-/// a statement writes it.
-#[derive(Clone)]
-pub(super) struct Known {
-    value: Option<QExpr>,
-    poly: Option<Poly>,
-    /// The parameters they number, by name.
-    params: Vec<String>,
-}
-
-/// A variable the region declares, while the walk is in its scope.
-pub(super) struct Local {
-    /// Its name as written.
-    pub(super) name: String,
-    pub(super) binding: Binding,
-}
-
-pub(super) enum Binding {
-    /// A variable of the regenerated code: its index in
-    /// [`Extractor::hoisted`], its value where known, and whether a bound
-    /// or subscript used that.
-    Hoisted { index: usize, known: Option<Known>, used: bool },
-    /// A pointer substituted into its uses.
-    Row(RowPointer),
-}
 
 impl<'a> Extractor<'a> {
     /// The declaration statement `n`: each declarator hoisted, each

@@ -11,36 +11,11 @@
 //! array), and be used only subscripted, never moved.
 
 use super::poly::{add, Poly};
-use super::state::{reject, Extractor, Res};
+use super::state::{reject, Extractor, Offset, Res, RowPointer};
 use crate::diagnostics::Code;
 use crate::frontend::qexpr::QExpr;
 use crate::frontend::syntax::walk;
-use std::ops::Range;
 use tree_sitter::Node;
-
-/// What a pointer declared in the region points to.
-#[derive(Clone)]
-pub(super) struct RowPointer {
-    /// The array's name as written (for its declaration) and as modelled.
-    pub(super) written: String,
-    pub(super) array: String,
-    /// Its subscripts before the pointer's own.
-    pub(super) prefix: Vec<QExpr>,
-    /// Added to the pointer's own (last) subscript: `&m[e]`, `m + e`.
-    pub(super) offset: Option<Offset>,
-    /// The C text that replaces the pointer's name, and the iterator
-    /// occurrences in it (byte range in it, loop depth).
-    pub(super) text: String,
-    pub(super) uses: Vec<(Range<usize>, usize)>,
-}
-
-/// An offset into an array's last dimension: its affine value and its
-/// polynomial (for a delinearised view), where they exist.
-#[derive(Clone)]
-pub(super) struct Offset {
-    pub(super) value: Option<QExpr>,
-    pub(super) poly: Option<Poly>,
-}
 
 impl<'a> Extractor<'a> {
     /// The pointer `name` initialised to `value` (declarator `d`).

@@ -3,12 +3,11 @@
 //! and accesses found so far; and the checks that need all of it.
 
 use super::conditional;
-use super::locals::Local;
 use super::poly::Poly;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::frontend::ast::{Access, Iterator, RankMapping, Referential, Stmt};
 use crate::frontend::decls::{Names, VarDecl};
-use crate::frontend::qexpr::Cond;
+use crate::frontend::qexpr::{Cond, QExpr};
 use crate::frontend::syntax::text;
 use crate::names::FreshNames;
 use std::collections::{BTreeMap, BTreeSet};
@@ -183,4 +182,57 @@ impl<'a> Extractor<'a> {
         }
         Ok(())
     }
+}
+
+/// The value a variable the region declares was initialised to, where it
+/// is quasi-affine (or, for a delinearised subscript, a polynomial) in
+/// the parameters and the iterators around its declaration and its type
+/// holds it: the value its uses as a bound or subscript stand for, until
+/// a statement writes it.
+#[derive(Clone)]
+pub(super) struct Known {
+    pub(super) value: Option<QExpr>,
+    pub(super) poly: Option<Poly>,
+    /// The parameters they number, by name.
+    pub(super) params: Vec<String>,
+}
+
+/// A variable the region declares, while the walk is in its scope.
+pub(super) struct Local {
+    /// Its name as written.
+    pub(super) name: String,
+    pub(super) binding: Binding,
+}
+
+pub(super) enum Binding {
+    /// A variable of the regenerated code: its index in
+    /// [`Extractor::hoisted`], its value where known, and whether a bound
+    /// or subscript used that.
+    Hoisted { index: usize, known: Option<Known>, used: bool },
+    /// A pointer substituted into its uses.
+    Row(RowPointer),
+}
+
+/// What a pointer declared in the region points to.
+#[derive(Clone)]
+pub(super) struct RowPointer {
+    /// The array's name as written (for its declaration) and as modelled.
+    pub(super) written: String,
+    pub(super) array: String,
+    /// Its subscripts before the pointer's own.
+    pub(super) prefix: Vec<QExpr>,
+    /// Added to the pointer's own (last) subscript: `&m[e]`, `m + e`.
+    pub(super) offset: Option<Offset>,
+    /// The C text that replaces the pointer's name, and the iterator
+    /// occurrences in it (byte range in it, loop depth).
+    pub(super) text: String,
+    pub(super) uses: Vec<(Range<usize>, usize)>,
+}
+
+/// An offset into an array's last dimension: its affine value and its
+/// polynomial (for a delinearised view), where they exist.
+#[derive(Clone)]
+pub(super) struct Offset {
+    pub(super) value: Option<QExpr>,
+    pub(super) poly: Option<Poly>,
 }
