@@ -30,6 +30,20 @@ pub fn traced_statement(k: usize, stmt: &Stmt) -> Stmt {
     Stmt { text, iter_uses, ..stmt.clone() }
 }
 
+/// What replaces statement `k`'s span in the source: the traced
+/// statement; for the initialiser of a declaration (`s = e` of `double s
+/// = e;`, no `;` of its own), `s = (printf(..), 0)`, so that the
+/// declaration stays one.
+fn traced_in_source(k: usize, stmt: &Stmt, source: &str) -> String {
+    let traced = traced_statement(k, stmt).text;
+    let written = &source[stmt.span.clone()];
+    if stmt.sets.is_some() || written.trim_end().ends_with(';') {
+        return traced;
+    }
+    let name = written.split('=').next().unwrap_or(written).trim_end();
+    format!("{name} = ({}, 0)", traced.trim_end_matches(';'))
+}
+
 /// The input with every SCoP statement replaced as with [`Options::trace`](crate::options::Options::trace),
 /// and nothing else changed: the reference trace.
 pub fn trace_original(text: String) -> Result<String, Diagnostic> {
@@ -37,7 +51,7 @@ pub fn trace_original(text: String) -> Result<String, Diagnostic> {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     for scop in source.scops().scops {
         for (k, s) in scop.stmts.iter().enumerate() {
-            edits.push((s.span.clone(), traced_statement(k, s).text));
+            edits.push((s.span.clone(), traced_in_source(k, s, &source.text)));
         }
     }
     edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
