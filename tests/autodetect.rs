@@ -7,21 +7,9 @@
 
 mod common;
 use common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-
-fn polybench_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("POLYBENCH_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => root().join("../shared/polybench-4.2.1"),
-    };
-    if dir.join("utilities/benchmark_list").is_file() {
-        return Some(dir);
-    }
-    eprintln!("autodetect: PolyBench tests skipped: no PolyBench/C 4.2.1 at {}", dir.display());
-    None
-}
 
 fn is_pragma(line: &str, what: &str) -> bool {
     let words: Vec<&str> = line.trim().trim_start_matches('#').split_whitespace().collect();

@@ -93,24 +93,6 @@ fn polybench_kernels_compute_what_they_computed() {
     assert!(problems.is_empty(), "{problems}");
 }
 
-/// `POLYBENCH_DIR`, or `../shared/polybench-4.2.1` beside the crate; `None`
-/// (the test is skipped) when it is not there.
-fn polybench_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("POLYBENCH_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => root().join("../shared/polybench-4.2.1"),
-    };
-    if dir.join("utilities/benchmark_list").is_file() {
-        return Some(dir);
-    }
-    eprintln!(
-        "polybench: skipped: no PolyBench/C 4.2.1 at {} (no utilities/benchmark_list there); \
-         set POLYBENCH_DIR to the unpacked distribution to run this test",
-        dir.display()
-    );
-    None
-}
-
 /// The kernels' paths relative to the distribution, as listed.
 fn benchmark_list(pb: &Path) -> Vec<String> {
     let list = std::fs::read_to_string(pb.join("utilities/benchmark_list")).expect("benchmark_list is readable");

@@ -103,6 +103,15 @@ fn has_for(n: Node) -> bool {
     found
 }
 
+/// A comment, or a declaration without a value: a run neither starts nor
+/// ends with one, so the variables a function declares first (its loop
+/// counters, typically) stay declared where the source declares them.
+fn does_nothing(n: Node) -> bool {
+    let mut cursor = n.walk();
+    let initialised = n.named_children(&mut cursor).any(|c| c.kind() == "init_declarator");
+    n.kind() == "comment" || (n.kind() == "declaration" && !initialised)
+}
+
 fn contains(n: Node, at: usize) -> bool {
     n.start_byte() <= at && at < n.end_byte()
 }
@@ -126,8 +135,8 @@ impl<'t, T> Search<'_, 't, T> {
     }
 
     fn run(&mut self, block: Node<'t>, items: &[Node<'t>], depth: usize) {
-        let start = items.iter().position(|n| n.kind() != "comment").unwrap_or(items.len());
-        let end = items.iter().rposition(|n| n.kind() != "comment").map_or(start, |k| k + 1);
+        let start = items.iter().position(|n| !does_nothing(*n)).unwrap_or(items.len());
+        let end = items.iter().rposition(|n| !does_nothing(*n)).map_or(start, |k| k + 1);
         let items = &items[start..end];
         if !items.iter().any(|n| has_for(*n)) {
             return;

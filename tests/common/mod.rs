@@ -11,6 +11,24 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// `POLYBENCH_DIR`, or `../shared/polybench-4.2.1` beside the crate; `None`
+/// (the test is skipped) when it is not there.
+pub fn polybench_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("POLYBENCH_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => root().join("../shared/polybench-4.2.1"),
+    };
+    if dir.join("utilities/benchmark_list").is_file() {
+        return Some(dir);
+    }
+    eprintln!(
+        "PolyBench tests skipped: no PolyBench/C 4.2.1 at {} (no utilities/benchmark_list there); \
+         set POLYBENCH_DIR to the unpacked distribution to run this test",
+        dir.display()
+    );
+    None
+}
+
 /// Every corpus program, sorted; only those whose path contains
 /// `POLYC_CORPUS_ONLY` where that is set (to rerun a few while working).
 pub fn corpus() -> Vec<PathBuf> {
