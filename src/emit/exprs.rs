@@ -61,7 +61,7 @@ impl Printer<'_> {
     pub(super) fn constraint(&mut self, c: &Constraint) -> String {
         let e = c.expr.substitute(&|k| self.env[k].clone());
         if let Some((num, k)) = divisibility(&e).or_else(|| divisibility(&e.scale(-1))).filter(|_| c.is_eq) {
-            return format!("({}) % {k} == 0", self.expr(&num));
+            return format!("{} % {k} == 0", self.atom(&num));
         }
         // e = L - R + k with L, R having positive coefficients.
         let mut left = LinExpr::default();

@@ -1,6 +1,8 @@
 //! The C printer: loop AST in, C text out. Statement bodies are their
 //! original text with iterator occurrences replaced by the expressions the
-//! scanner bound them to; loop variables take the original iterator's name
+//! scanner bound them to, and each affine subscript holding one printed
+//! from its value (`statement.rs`, `subscripts.rs`: `A[i][j]`, not
+//! `A[(i + 1) - 1][j]`); loop variables take the original iterator's name
 //! (and direction) where that is unambiguous, else a fresh name.
 //!
 //! [`print()`] takes a [`Program`] (`program.rs`: the statements, the
@@ -23,8 +25,8 @@
 //! unrolled short loops better by itself), unroll-and-jam (`jam.rs`,
 //! `registers.rs`), scalar replacement in SIMD loops (`promote.rs`).
 //! Invariant: a statement prints its source text with only its iterator
-//! occurrences replaced (and, with contraction, its accesses to contracted
-//! arrays); a loop gets a mark only if every statement inside it has it (a
+//! occurrences replaced, or the affine subscripts around them (and, with
+//! contraction, its accesses to contracted arrays); a loop gets a mark only if every statement inside it has it (a
 //! parallel region: if some statement is worth one).
 
 mod copy_out;
@@ -38,6 +40,8 @@ mod program;
 mod promote;
 mod registers;
 mod rows;
+mod statement;
+mod subscripts;
 mod versioned;
 
 pub use helpers::{Helpers, DEFAULT_MIN_WORK};

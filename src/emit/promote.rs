@@ -38,6 +38,7 @@
 
 use super::nest::leaves;
 use super::printer::{LoopHead, Printer, Scalar};
+use super::statement::relative_span;
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::AccessKind;
 use crate::model::affine::{LinExpr, Term};
@@ -227,42 +228,6 @@ impl Printer<'_> {
         let vars = &self.vars;
         self.names.mint_local(&base, |n| scalars().any(|s| s.name == n) || vars.iter().flatten().any(|v| v == n))
     }
-
-    /// The bytes `range` of statement `id`'s text, iterators replaced by
-    /// their values here and the elements of `scalars` by their names.
-    pub(super) fn render(&mut self, id: usize, range: Range<usize>, scalars: &[Scalar]) -> String {
-        let program = self.program;
-        let stmt = &program.stmts[id];
-        let mut edits: Vec<(Range<usize>, String)> = Vec::new();
-        if !scalars.is_empty() {
-            for a in stmt.accesses.iter().filter(|a| !a.subscripts.is_empty()) {
-                let Some(r) = relative_span(stmt, &a.span) else { continue };
-                if r.start < range.start || r.end > range.end || edits.iter().any(|(e, _)| *e == r) {
-                    continue;
-                }
-                let text = self.render(id, r.clone(), &[]);
-                if let Some(s) = scalars.iter().find(|s| s.access == text) {
-                    edits.push((r, s.name.clone()));
-                }
-            }
-        }
-        for (r, depth) in &stmt.iter_uses {
-            let inside = range.start <= r.start && r.end <= range.end;
-            if inside && !edits.iter().any(|(e, _)| e.start <= r.start && r.end <= e.end) {
-                let value = self.env[program.iter_base + depth].clone();
-                let replacement = self.atom(&value);
-                if replacement != stmt.text[r.clone()] {
-                    edits.push((r.clone(), replacement));
-                }
-            }
-        }
-        edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
-        let mut text = stmt.text[range.clone()].to_string();
-        for (r, replacement) in edits {
-            text.replace_range(r.start - range.start..r.end - range.start, &replacement);
-        }
-        text
-    }
 }
 
 /// The elements of one array's `uses` to keep in locals: each element
@@ -339,14 +304,6 @@ fn hoistable_elements(uses: &[&Use]) -> Vec<String> {
         }
     }
     elements
-}
-
-/// An access's span relative to its statement's text, if it lies inside.
-fn relative_span(stmt: &crate::frontend::Stmt, span: &Range<usize>) -> Option<Range<usize>> {
-    let start = span.start.checked_sub(stmt.span.start)?;
-    let r = start..start + span.len();
-    let inside = r.end <= stmt.text.len() && stmt.text.is_char_boundary(r.start) && stmt.text.is_char_boundary(r.end);
-    inside.then_some(r)
 }
 
 /// Whether the access at `r` in `text` has its address taken (`&C[i][j]`

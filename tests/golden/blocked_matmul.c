@@ -25,7 +25,7 @@ static void multifor_product(void)
       for (int c7 = polyc_ceild(2 * i1 + n - 1, 2); c7 <= polyc_floord(2 * i1 + n, 2); c7++)
         c[c7][j1] = 0;
       for (int c7 = polyc_ceild(2 * i1 + n - 1, 2); c7 <= polyc_floord(2 * i1 + n, 2); c7++)
-        c[c7][(-i1 + j1 + c7)] = 0;
+        c[c7][-i1 + j1 + c7] = 0;
       for (int k1 = 0; k1 < n; k1++) {
         c[i1][j1] = c[i1][j1] + a[i1][k1] * b[k1][j1];
         for (int c8 = polyc_ceild(2 * j1 + n - 1, 2); c8 <= polyc_floord(2 * j1 + n, 2); c8++)
@@ -33,36 +33,36 @@ static void multifor_product(void)
         for (int c7 = polyc_ceild(2 * i1 + n - 1, 2); c7 <= polyc_floord(2 * i1 + n, 2); c7++)
           c[c7][j1] = c[c7][j1] + a[c7][k1] * b[k1][j1];
         for (int c7 = polyc_ceild(2 * i1 + n - 1, 2); c7 <= polyc_floord(2 * i1 + n, 2); c7++)
-          c[c7][(-i1 + j1 + c7)] = c[c7][(-i1 + j1 + c7)] + a[c7][k1] * b[k1][(-i1 + j1 + c7)];
+          c[c7][-i1 + j1 + c7] = c[c7][-i1 + j1 + c7] + a[c7][k1] * b[k1][-i1 + j1 + c7];
       }
     }
     for (int c3 = polyc_ceild(n - 1, 2); c3 <= polyc_floord(n - 1, 2); c3++) {
-      c[i1][(n - 1)] = 0;
+      c[i1][n - 1] = 0;
       for (int c7 = polyc_ceild(2 * i1 + n - 1, 2); c7 <= polyc_floord(2 * i1 + n - 1, 2); c7++)
-        c[c7][(n - 1)] = 0;
+        c[c7][n - 1] = 0;
       for (int k2 = 0; k2 < n; k2++) {
-        c[i1][(n - 1)] = c[i1][(n - 1)] + a[i1][k2] * b[k2][(n - 1)];
+        c[i1][n - 1] = c[i1][n - 1] + a[i1][k2] * b[k2][n - 1];
         for (int c7 = polyc_ceild(2 * i1 + n - 1, 2); c7 <= polyc_floord(2 * i1 + n - 1, 2); c7++)
-          c[c7][(n - 1)] = c[c7][(n - 1)] + a[c7][k2] * b[k2][(n - 1)];
+          c[c7][n - 1] = c[c7][n - 1] + a[c7][k2] * b[k2][n - 1];
       }
     }
   }
   if (n >= 1)
     for (int c1 = polyc_ceild(n - 1, 2); c1 <= polyc_floord(n - 1, 2); c1++) {
       for (int j3 = 0; j3 <= polyc_floord(n - 3, 2); j3++) {
-        c[(n - 1)][j3] = 0;
+        c[n - 1][j3] = 0;
         for (int c8 = polyc_ceild(2 * j3 + n - 1, 2); c8 <= polyc_floord(2 * j3 + n - 1, 2); c8++)
-          c[(n - 1)][c8] = 0;
+          c[n - 1][c8] = 0;
         for (int k3 = 0; k3 < n; k3++) {
-          c[(n - 1)][j3] = c[(n - 1)][j3] + a[(n - 1)][k3] * b[k3][j3];
+          c[n - 1][j3] = c[n - 1][j3] + a[n - 1][k3] * b[k3][j3];
           for (int c8 = polyc_ceild(2 * j3 + n - 1, 2); c8 <= polyc_floord(2 * j3 + n - 1, 2); c8++)
-            c[(n - 1)][c8] = c[(n - 1)][c8] + a[(n - 1)][k3] * b[k3][c8];
+            c[n - 1][c8] = c[n - 1][c8] + a[n - 1][k3] * b[k3][c8];
         }
       }
       for (int c3 = polyc_ceild(n - 1, 2); c3 <= polyc_floord(n - 1, 2); c3++) {
-        c[(n - 1)][(n - 1)] = 0;
+        c[n - 1][n - 1] = 0;
         for (int k4 = 0; k4 < n; k4++)
-          c[(n - 1)][(n - 1)] = c[(n - 1)][(n - 1)] + a[(n - 1)][k4] * b[k4][(n - 1)];
+          c[n - 1][n - 1] = c[n - 1][n - 1] + a[n - 1][k4] * b[k4][n - 1];
       }
     }
 }

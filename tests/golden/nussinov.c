@@ -65,9 +65,9 @@ static void kernel_nussinov(void)
   int i, j, k;
 #pragma scop
   for (int i = N - 2; i >= 0; i--) {
-    table[i][(i + 1)] = fmax(table[i][(i + 1)], table[i][(i + 1) - 1]);
-    table[i][(i + 1)] = fmax(table[i][(i + 1)], table[i + 1][(i + 1)]);
-    table[i][(i + 1)] = fmax(table[i][(i + 1)], table[i + 1][(i + 1) - 1]);
+    table[i][i + 1] = fmax(table[i][i + 1], table[i][i]);
+    table[i][i + 1] = fmax(table[i][i + 1], table[i + 1][i + 1]);
+    table[i][i + 1] = fmax(table[i][i + 1], table[i + 1][i]);
     for (int j = i + 2; j < N; j++) {
       table[i][j] = fmax(table[i][j], table[i][j - 1]);
       table[i][j] = fmax(table[i][j], table[i + 1][j]);

@@ -33,11 +33,11 @@ static void tile(void)
     }
     for (int tt = 1; tt < B; tt++) {
       acc = G[tt][0];
-      acc = acc + G[tt][0 + 1];
+      acc = acc + G[tt][1];
       acc = acc + AB[tt - 1][0];
       AB[tt][0] = acc / 3.0;
       acc = G[tt][1];
-      acc = acc + AB[tt - 1][1 - 1];
+      acc = acc + AB[tt - 1][0];
       acc = acc + AB[tt - 1][1];
       AB[tt][1] = acc / 3.0;
       for (int ii = 2; ii < B; ii++) {

@@ -104,7 +104,7 @@ static void kernel_modguard(void)
   for (int i = 0; i < N; i++) {
     if ((i + 1) % 3 == 0)
       x[i] = A[i][0] + A[i][M - 1];
-    if ((i) % 3 == 0)
+    if (i % 3 == 0)
       x[i] = A[i][0] + A[i][M - 1];
   }
   for (int i = 1; i < N; i += 2)

@@ -89,7 +89,7 @@ static void kernel_params(int n, int m)
     for (int i = 2; i < n; i++) {
       for (int j = 0; j < m - 1; j++)
         B[i][j] = A[i - 2][j + 1] + A[i][j] * x[i];
-      B[i][(m - 1)] = A[i][(m - 1)] - x[i];
+      B[i][m - 1] = A[i][m - 1] - x[i];
     }
   for (int j = 0; j < m; j++) {
     y[j] = 0.0;

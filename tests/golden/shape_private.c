@@ -103,7 +103,7 @@ static void kernel_private(void)
   res[1] = u;
   v = 1.0;
   for (int i = 0; i < N; i++) {
-    if ((i) % 2 == 0)
+    if (i % 2 == 0)
       v = x[i];
     for (int j = 0; j < M; j++)
       A[i][j] = A[i][j] + v;

@@ -26,43 +26,43 @@ static void multifor_decode(void)
     for (int j1 = 0; j1 <= polyc_min(-HH + EH - 1, HH - 1); j1++) {
       hidden[i1][j1] = e[i1][j1] % 2;
       plain[i1][j1] = e[i1][j1] - e[i1][j1] % 2;
-      plain[i1][(j1 + HH)] = e[i1][(j1 + HH)];
-      plain[(i1 + HW)][j1] = e[(i1 + HW)][j1];
+      plain[i1][j1 + HH] = e[i1][j1 + HH];
+      plain[i1 + HW][j1] = e[i1 + HW][j1];
     }
     for (int j1 = polyc_max(-HH + EH, 0); j1 <= polyc_min(EH - 1, HH - 1); j1++) {
       hidden[i1][j1] = e[i1][j1] % 2;
       plain[i1][j1] = e[i1][j1] - e[i1][j1] % 2;
-      plain[(i1 + HW)][j1] = e[(i1 + HW)][j1];
+      plain[i1 + HW][j1] = e[i1 + HW][j1];
     }
     for (int j1 = polyc_max(EH, 0); j1 < HH; j1++) {
       hidden[i1][j1] = e[i1][j1] % 2;
       plain[i1][j1] = e[i1][j1] - e[i1][j1] % 2;
     }
     for (int j4 = polyc_max(0, HH); j4 <= polyc_min(-HH + EH - 1, EH - 1); j4++) {
-      plain[i1][(j4 + HH)] = e[i1][(j4 + HH)];
-      plain[(i1 + HW)][j4] = e[(i1 + HW)][j4];
+      plain[i1][j4 + HH] = e[i1][j4 + HH];
+      plain[i1 + HW][j4] = e[i1 + HW][j4];
     }
     for (int c3 = polyc_max(EH, 0); c3 < -HH + EH; c3++)
-      plain[i1][(c3 + HH)] = e[i1][(c3 + HH)];
+      plain[i1][c3 + HH] = e[i1][c3 + HH];
     for (int j4 = polyc_max(HH, -HH + EH); j4 < EH; j4++)
-      plain[(i1 + HW)][j4] = e[(i1 + HW)][j4];
+      plain[i1 + HW][j4] = e[i1 + HW][j4];
   }
   for (int i1 = polyc_max(0, -HW + EW); i1 < HW; i1++) {
     for (int j1 = 0; j1 <= polyc_min(-HH + EH - 1, HH - 1); j1++) {
       hidden[i1][j1] = e[i1][j1] % 2;
       plain[i1][j1] = e[i1][j1] - e[i1][j1] % 2;
-      plain[i1][(j1 + HH)] = e[i1][(j1 + HH)];
+      plain[i1][j1 + HH] = e[i1][j1 + HH];
     }
     for (int j1 = polyc_max(0, -HH + EH); j1 < HH; j1++) {
       hidden[i1][j1] = e[i1][j1] % 2;
       plain[i1][j1] = e[i1][j1] - e[i1][j1] % 2;
     }
     for (int c3 = polyc_max(HH, 0); c3 < -HH + EH; c3++)
-      plain[i1][(c3 + HH)] = e[i1][(c3 + HH)];
+      plain[i1][c3 + HH] = e[i1][c3 + HH];
   }
   for (int c1 = polyc_max(HW, 0); c1 < -HW + EW; c1++)
     for (int j4 = 0; j4 < EH; j4++)
-      plain[(c1 + HW)][j4] = e[(c1 + HW)][j4];
+      plain[c1 + HW][j4] = e[c1 + HW][j4];
 }
 
 static void reference_decode(void)
