@@ -121,7 +121,8 @@ fn a_three_dimensional_view_is_recovered() {
     assert!(!warnings.contains("P0002"), "{warnings}");
     let loops = regenerated(&text);
     let lines: Vec<&str> = loops.lines().map(str::trim).collect();
-    let parallel = lines.windows(2).any(|w| w == ["#pragma omp parallel for", "for (int j = 0; j < m; j++)"]);
+    let parallel =
+        lines.windows(2).any(|w| w == ["#pragma omp parallel for schedule(static)", "for (int j = 0; j < m; j++)"]);
     assert!(parallel, "j is not parallel:\n{text}");
 }
 

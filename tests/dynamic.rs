@@ -55,7 +55,7 @@ fn a_data_dependent_if_is_parallelised() {
     assert!(code.contains("polyc_c0 = (A[i - 1][j] > 0);"), "{code}");
     assert!(code.contains("if (polyc_c0) B[i][j] = 2 * A[i - 1][j];"), "{code}");
     assert!(code.contains("if (!polyc_c0) B[i][j] = -A[i][j];"), "{code}");
-    assert!(code.contains("#pragma omp parallel for private(polyc_c0)"), "{code}");
+    assert!(code.contains("#pragma omp parallel for schedule(static) private(polyc_c0)"), "{code}");
 }
 
 /// An `else if` evaluates its condition only where the first one fails:

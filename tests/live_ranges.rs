@@ -90,9 +90,9 @@ fn only_values_read_after_the_loop_are_copied_out() {
     let output = compile(corpus("matmul_scalar.c"), &optimising());
     let second = &output[output.rfind("#pragma scop").unwrap()..];
     let found = pragmas(second);
-    assert!(found.contains(&"#pragma omp for nowait private(last)"), "{second}");
+    assert!(found.contains(&"#pragma omp for nowait schedule(static) private(last)"), "{second}");
     assert!(second.contains("last = polyc_last_value;"), "{second}");
-    assert!(found.contains(&"#pragma omp parallel for private(q)"), "{second}");
+    assert!(found.contains(&"#pragma omp parallel for schedule(static) private(q)"), "{second}");
 
     let report = compile(corpus("matmul_scalar.c"), &Options { emit: Emit::LiveRanges, ..optimising() });
     assert!(section(&report, "last").contains("the last iteration's copied out"), "{report}");
@@ -122,8 +122,11 @@ fn a_scalar_that_may_be_read_later_is_copied_out() {
     for (what, text) in cases {
         let output = compile(text, &optimising());
         let found: Vec<&str> = pragmas(&output).into_iter().filter(|p| p.contains(" for")).collect();
-        let want =
-            if what == "local" { "#pragma omp parallel for private(t)" } else { "#pragma omp for nowait private(t)" };
+        let want = if what == "local" {
+            "#pragma omp parallel for schedule(static) private(t)"
+        } else {
+            "#pragma omp for nowait schedule(static) private(t)"
+        };
         assert_eq!(found, [want], "{what}:\n{output}");
         assert_eq!(output.contains("t = polyc_t_value;"), what != "local", "{what}:\n{output}");
     }

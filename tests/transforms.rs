@@ -89,7 +89,7 @@ fn gemm_innermost_loop_is_stride_one_and_simd() {
         .iter()
         .position(|l| *l == "polyc_C += alpha * polyc_A * B[k][j];")
         .expect("gemm's update statement, on locals");
-    assert_eq!(lines[update + 3], "polyc_C += alpha * polyc_A_3 * B[(k + 3)][j];", "not jammed by 4");
+    assert_eq!(lines[update + 3], "polyc_C += alpha * polyc_A_3 * B[k + 3][j];", "not jammed by 4");
     assert_eq!(lines[update + 4], "C[i][j] = polyc_C;", "C[i][j] not stored once");
     let header = lines[..update].iter().rposition(|l| l.starts_with("for (")).expect("a loop around the update");
     assert!(lines[header].starts_with("for (int j = "), "gemm's innermost loop is not j: {}", lines[header]);
@@ -108,13 +108,13 @@ fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
     let first = lines.iter().position(|l| *l == "__typeof__(C[i][j]) polyc_C = C[i][j];").expect("C[i][j] on a local");
     let block = lines[first..]
         .iter()
-        .position(|l| *l == "__typeof__(C[(i + 7)][j]) polyc_C_7 = C[(i + 7)][j];")
+        .position(|l| *l == "__typeof__(C[i + 7][j]) polyc_C_7 = C[i + 7][j];")
         .map(|p| first + p)
         .expect("eight rows of C on locals");
     assert_eq!(lines[block + 1], "polyc_C += alpha * polyc_A * B[k][j];");
     assert_eq!(lines[block + 2], "polyc_C_1 += alpha * polyc_A_1 * B[k][j];", "rows not side by side");
-    assert_eq!(lines[block + 32], "polyc_C_7 += alpha * polyc_A_31 * B[(k + 3)][j];", "not 8 x 4");
-    assert_eq!(lines[block + 40], "C[(i + 7)][j] = polyc_C_7;", "C not stored once per row");
+    assert_eq!(lines[block + 32], "polyc_C_7 += alpha * polyc_A_31 * B[k + 3][j];", "not 8 x 4");
+    assert_eq!(lines[block + 40], "C[i + 7][j] = polyc_C_7;", "C not stored once per row");
     assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
 }
 
@@ -162,7 +162,16 @@ fn tiles_writing_neighbouring_parts_of_rows_are_split_statically() {
     let code = compile_default("gramschmidt").output;
     let pragmas = parallel_pragmas(scop_text(&code));
     assert!(!pragmas.is_empty(), "{code}");
-    assert!(pragmas.iter().all(|p| !p.contains("schedule(dynamic)")), "{pragmas:?}");
+    assert!(pragmas.iter().all(|p| p.contains("schedule(static)")), "{pragmas:?}");
+}
+
+#[test]
+fn loops_of_equal_iterations_are_scheduled_statically() {
+    // gemm's full rectangular tiles.
+    let code = compile_default("gemm").output;
+    let pragmas = parallel_pragmas(scop_text(&code));
+    assert!(!pragmas.is_empty(), "{code}");
+    assert!(pragmas.iter().all(|p| p.contains("schedule(static)")), "{pragmas:?}");
 }
 
 #[test]
@@ -215,7 +224,7 @@ fn a_matrix_vector_product_walks_rows_in_parallel() {
     let update = lines.iter().position(|l| *l == "w[i] = w[i] + alpha * A[i][j] * x[j];").expect("w's update");
     assert_eq!(
         lines[update - 3..update],
-        ["#pragma omp parallel for", "for (int i = 0; i < N; i++)", "for (int j = 0; j < N; j++)"]
+        ["#pragma omp parallel for schedule(static)", "for (int i = 0; i < N; i++)", "for (int j = 0; j < N; j++)"]
     );
 }
 

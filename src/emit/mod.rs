@@ -20,7 +20,7 @@
 //! marked parallel (with `private(..)` clauses, see `program` and
 //! `copy_out`; `schedule(dynamic)` for coarse iterations of unequal work,
 //! unless neighbouring iterations write neighbouring parts of the same
-//! rows), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
+//! rows, `schedule(static)` otherwise), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
 //! bound on marked loops with no loop inside (gcc vectorises around fully
 //! unrolled short loops better by itself), unroll-and-jam (`jam.rs`,
 //! `registers.rs`), scalar replacement in SIMD loops (`promote.rs`).

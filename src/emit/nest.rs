@@ -98,6 +98,27 @@ pub(super) fn inner_bounds_vary_with(nodes: &[Node], varying: &mut Vec<usize>) -
     })
 }
 
+/// Whether the iterations of a loop over `dim` around `body` differ in
+/// work: some loop inside runs a number of iterations that moves with it.
+/// A loop with a lower and an upper bound a fixed distance apart (a full
+/// tile's points, clipped at the edges of the domain) runs as many in
+/// every iteration but those at the edges.
+pub(super) fn work_varies_with(dim: usize, body: &[Node]) -> bool {
+    let mut moving = vec![dim];
+    moving_with(body, &mut moving);
+    let moves = |e: &LinExpr| moving.iter().any(|&d| e.involves_dim(d));
+    let fixed_width =
+        |lower: &[LinExpr], upper: &[LinExpr]| lower.iter().any(|l| upper.iter().any(|u| !moves(&u.sub(l))));
+    fn any_loop(nodes: &[Node], found: &dyn Fn(&[LinExpr], &[LinExpr]) -> bool) -> bool {
+        nodes.iter().any(|n| match n {
+            Node::For { lower, upper, body, .. } => found(lower, upper) || any_loop(body, found),
+            Node::Let { body, .. } | Node::Guard { body, .. } => any_loop(body, found),
+            Node::Stmt { .. } => false,
+        })
+    }
+    any_loop(body, &|lower, upper| !fixed_width(lower, upper))
+}
+
 /// Extend `moving` with the dimensions of `nodes` that move with one in
 /// it: loops whose bounds involve one, and bindings to one.
 pub(super) fn moving_with(nodes: &[Node], moving: &mut Vec<usize>) {
