@@ -184,6 +184,18 @@ fn a_scop_that_gains_nothing_keeps_its_source_text() {
 }
 
 #[test]
+fn a_regenerated_region_starts_with_one_line_saying_what_was_done() {
+    let code = compile_default("gemm").output;
+    let after: Vec<&str> = code[code.find("#pragma scop").unwrap()..].lines().skip(1).collect();
+    assert_eq!(
+        after[0].trim(),
+        "/* polyc: tiled 32x32x256, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
+         the source as written where run-time checks fail; undo: polyc --schedule=identity */"
+    );
+    assert_eq!(code.matches("/* polyc:").count(), 1, "{code}");
+}
+
+#[test]
 fn a_loop_holding_some_statement_worth_a_region_runs_in_parallel() {
     // adi's sweeps: inside the time loop, each strip of rows' boundary
     // statements alone are too little work for a region, its loops over

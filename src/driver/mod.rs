@@ -12,8 +12,9 @@
 //! fails is an error of the file (`M0003`), as its text is not C, and so
 //! is a file that cannot be parsed: nothing is written then. A detected
 //! SCoP with too little work ([`MIN_DETECTED_WORK`]) is dropped. The new
-//! texts are spliced in, the helper macros they use defined once, at the
-//! top of the first. Invariant: bytes outside regenerated regions are
+//! texts are spliced in, each after a comment line saying what it does
+//! and how to undo it (`comment`), the helper macros they use defined
+//! once, at the top of the first. Invariant: bytes outside regenerated regions are
 //! unchanged.
 //!
 //! Each file is compiled on a thread of its own (`thread`); `write`
@@ -36,6 +37,7 @@ use serde::Serialize;
 use std::ops::Range;
 use std::path::Path;
 
+mod comment;
 mod regenerate;
 mod scanned;
 mod thread;
@@ -99,12 +101,13 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         .iter()
         .map(|(_, d)| summary(&source.text, &d.span, ScopStatus::Rejected, 0, Some(d.code)))
         .collect();
-    let mut replacements: Vec<(Range<usize>, String, Helpers)> = Vec::new();
+    let mut replacements: Vec<Replacement> = Vec::new();
     let mut reports = Vec::new();
     let mut pictures: Vec<(bool, String)> = Vec::new();
     let mut verdicts: Vec<ScopVerdict> = Vec::new();
     for ast in found.scops {
         let (pragma, n_stmts, has_multifor) = (ast.pragma.clone(), ast.stmts.len(), ast.has_multifor());
+        let indent = ast.indent.clone();
         let detected = ast.detected;
         verdicts.push(ScopVerdict { detected, pragma: pragma.clone(), region: ast.region.clone(), refused: None });
         // Until the end of this iteration: the verdict asks whether it ran out.
@@ -151,7 +154,8 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
                         }
                         s.transforms = r.notes.applied;
                         if let Some(code) = r.code {
-                            replacements.push((region, code, r.helpers));
+                            let comment = r.done.comment(&indent);
+                            replacements.push(Replacement { range: region, comment, code, helpers: r.helpers });
                         }
                     }
                     Generated::Text(t) => reports.push(serde_json::Value::String(t)),
@@ -235,7 +239,7 @@ fn generate(
         Emit::Scops => Ok(Generated::Skipped),
         Emit::C => {
             let region = scop.ast.region.clone();
-            regenerate(analyses, &text[region.clone()], names, options).map(|r| Generated::Code(region, r))
+            regenerate(analyses, &text[region.clone()], names, options).map(|r| Generated::Code(region, Box::new(r)))
         }
         Emit::Scop => scop::text(scop, text).map(Generated::Text),
         Emit::ScopJson => scop::json(scop, text).map(Generated::Json),
@@ -278,7 +282,7 @@ fn too_little_work(scop: &Scop) -> Result<Option<i64>, ModelError> {
 }
 
 enum Generated {
-    Code(Range<usize>, Regenerated),
+    Code(Range<usize>, Box<Regenerated>),
     Text(String),
     Json(serde_json::Value),
     /// An SVG document, and whether the SCoP is tiled.
@@ -300,20 +304,31 @@ fn summary(src: &str, span: &Range<usize>, status: ScopStatus, statements: usize
     ScopSummary { line: line_of(src, span), status, statements, code, transforms: Vec::new() }
 }
 
-/// Replace each region by its new code; the helper macros go at the top
-/// of the first regenerated region.
-fn splice(src: &str, mut replacements: Vec<(Range<usize>, String, Helpers)>) -> String {
-    replacements.sort_by_key(|(r, _, _)| r.start);
-    let helpers = replacements.iter().fold(Helpers::default(), |acc, (_, _, h)| acc.union(*h));
+/// A region's new text: the comment line saying what it does, then the
+/// code, which uses `helpers`.
+struct Replacement {
+    range: Range<usize>,
+    comment: String,
+    code: String,
+    helpers: Helpers,
+}
+
+/// Replace each region by its comment line and new code; the helper
+/// macros go at the top of the first regenerated region, after its
+/// comment.
+fn splice(src: &str, mut replacements: Vec<Replacement>) -> String {
+    replacements.sort_by_key(|r| r.range.start);
+    let helpers = replacements.iter().fold(Helpers::default(), |acc, r| acc.union(r.helpers));
     let mut out = String::with_capacity(src.len() * 2);
     let mut at = 0;
-    for (k, (range, code, _)) in replacements.iter().enumerate() {
-        out.push_str(&src[at..range.start]);
+    for (k, r) in replacements.iter().enumerate() {
+        out.push_str(&src[at..r.range.start]);
+        out.push_str(&r.comment);
         if k == 0 && helpers.any() {
             out.push_str(&helpers.definitions());
         }
-        out.push_str(code);
-        at = range.end;
+        out.push_str(&r.code);
+        at = r.range.end;
     }
     out.push_str(&src[at..]);
     out

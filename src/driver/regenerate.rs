@@ -17,6 +17,7 @@
 //! dependence links them; a multifor with a loop run by rank is written by
 //! `multifor::ranked`.
 
+use super::comment::Done;
 use super::scanned::{scan_planned, scan_scop, work_estimate, Contracted, Scanned};
 use super::trace::traced_statement;
 use crate::emit::{self, Helpers, Program};
@@ -38,6 +39,8 @@ pub struct Regenerated {
     pub notes: Notes,
     /// Why the loops of a multifor stay interleaved under `--parallel`.
     pub interleaved: Option<String>,
+    /// What the new code does, for its comment line.
+    pub done: Done,
 }
 
 /// The SCoP's loops regenerated from its model, transformed as `options`
@@ -109,7 +112,8 @@ fn rank_mapped(analyses: &Analyses) -> Result<Regenerated, ModelError> {
     let text = multifor::ranked::lower(analyses.scop(), analyses.deps()?)?.map_err(ModelError::Input)?;
     let mut notes = Notes::default();
     notes.applied("multifor-rank");
-    Ok(Regenerated { code: Some(text), helpers: Helpers::default(), notes, interleaved: None })
+    let done = Done { ranked: true, ..Done::default() };
+    Ok(Regenerated { code: Some(text), helpers: Helpers::default(), notes, interleaved: None, done })
 }
 
 /// Whether the loops of a multifor SCoP run apart: asked by `--parallel`
@@ -146,6 +150,7 @@ fn print_sections(
     let outer = &scop.ast.indent;
     let mut text = format!("{outer}#pragma omp parallel sections\n{outer}{{\n");
     let mut helpers = Helpers::default();
+    let mut done = Done { sections: true, ..Done::default() };
     for group in groups {
         let scanned = scan_scop(scop, &Scattering::original_of(scop, group.clone()))?;
         let own = Storage { contracted: Contracted::default(), ..storage };
@@ -153,11 +158,14 @@ fn print_sections(
         let code: String = printed.code.unwrap_or_default().lines().map(|l| format!("    {l}\n")).collect();
         text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{code}{outer}}}\n"));
         helpers = helpers.union(printed.helpers);
+        done.parallel |= printed.done.parallel;
+        done.simd |= printed.done.simd;
+        done.jam = done.jam.or(printed.done.jam);
     }
     text.push_str(&format!("{outer}}}\n"));
     let mut notes = plan.notes.clone();
     notes.applied("multifor-sections");
-    Ok(Regenerated { code: Some(text), helpers, notes, interleaved: None })
+    Ok(Regenerated { code: Some(text), helpers, notes, interleaved: None, done })
 }
 
 /// What the printer needs to know about storage: the SCoP's source
@@ -179,7 +187,14 @@ fn print_planned(
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
     let Some((nodes, dims)) = scanned else {
-        return Ok(Regenerated { code: None, helpers: Helpers::default(), notes: plan.notes, interleaved: None });
+        let notes = plan.notes;
+        return Ok(Regenerated {
+            code: None,
+            helpers: Helpers::default(),
+            notes,
+            interleaved: None,
+            done: Done::default(),
+        });
     };
     let _phase = isl::phase("printing");
     // Without an estimate (an isl error) the new loops run unguarded:
@@ -203,6 +218,7 @@ fn print_planned(
         AliasChecks::default()
     };
     let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
+    let reordered = reorders(scop, &plan, options);
     let mut notes = std::mem::take(&mut plan.notes);
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -236,7 +252,28 @@ fn print_planned(
         notes.applied("unroll-jam");
     }
     let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
-    Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None })
+    let done = Done {
+        reordered,
+        tiled: notes.tiled.clone(),
+        expanded: storage.expanded.iter().map(|a| a.variable.clone()).collect(),
+        contracted: contracted.iter().map(|c| c.array.clone()).collect(),
+        parallel: printed.parallel,
+        simd: printed.simd,
+        jam: options.plan.unroll_jam.filter(|_| printed.jammed),
+        traced: options.trace,
+        fallback: printed.fallback,
+        ..Done::default()
+    };
+    Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None, done })
+}
+
+/// Whether `plan` runs `scop`'s statement instances in another order
+/// than the source, for the comment on its code: taken to, where that
+/// costs more than a share of planning's isl operations to find out.
+fn reorders(scop: &Scop, plan: &Plan, options: &Options) -> bool {
+    let original = Scattering::original(scop);
+    let same = isl::within_budget(plan::planning_budget(&options.plan), || plan.scattering.same_order(&original, scop));
+    !matches!(same, Ok(Some(true)))
 }
 
 /// The printer's input for `plan`'s loops over `stmts`, as `options`

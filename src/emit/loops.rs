@@ -161,6 +161,7 @@ impl Printer<'_> {
 
     /// `#pragma omp parallel for` and the loop `head` over `body`.
     fn parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
+        self.parallel = true;
         // Coarse iterations of unequal work (triangular bounds around a
         // nest, or tiles of a triangle: `work_varies_with`): a static split leaves one thread with most of
         // it (syrk: 1.34x on two threads static, 1.95x dynamic; cholesky's

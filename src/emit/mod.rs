@@ -57,6 +57,12 @@ pub struct Printed {
     pub helpers: Helpers,
     /// Whether some loop was unrolled and jammed.
     pub jammed: bool,
+    /// Whether some loop runs in parallel (`omp parallel for`).
+    pub parallel: bool,
+    /// Whether some loop is marked SIMD (`omp simd` or `GCC ivdep`).
+    pub simd: bool,
+    /// Whether the SCoP's source text runs where the run-time checks fail.
+    pub fallback: bool,
 }
 
 /// Print `nodes` as C, minting new names from `names`.
@@ -91,7 +97,13 @@ pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Print
     if defined {
         p.line(0, "}");
     }
-    Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
+    printed(p)
+}
+
+/// The text `p` printed, and what it does.
+fn printed(p: Printer) -> Printed {
+    let Printer { out, helpers, jammed, parallel, simd, fallback, .. } = p;
+    Printed { text: out, helpers, jammed, parallel, simd, fallback }
 }
 
 /// Print `nodes` as C loops alone: no definitions, condition variables
@@ -99,5 +111,5 @@ pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Print
 pub fn print_loops(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Printed {
     let mut p = Printer::new(program, names);
     p.nodes(nodes, 0);
-    Printed { text: p.out, helpers: p.helpers, jammed: p.jammed }
+    printed(p)
 }

@@ -25,6 +25,12 @@ pub(super) struct Printer<'a> {
     pub(super) loops_outside: usize,
     /// Whether some loop was unrolled and jammed.
     pub(super) jammed: bool,
+    /// Whether some loop runs in parallel.
+    pub(super) parallel: bool,
+    /// Whether some loop is marked SIMD.
+    pub(super) simd: bool,
+    /// Whether the source text runs where the run-time checks fail.
+    pub(super) fallback: bool,
     /// Array elements the statements here read from local variables.
     pub(super) scalars: Vec<Scalar>,
     /// The scalars the parallel loop around copies out itself, and its
@@ -82,6 +88,9 @@ impl<'a> Printer<'a> {
             private_outside: 0,
             loops_outside: 0,
             jammed: false,
+            parallel: false,
+            simd: false,
+            fallback: false,
             scalars: Vec::new(),
             records: Vec::new(),
         }

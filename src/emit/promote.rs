@@ -85,6 +85,7 @@ impl Printer<'_> {
         body: &[Node],
         depth: usize,
     ) {
+        self.simd = true;
         let in_parallel = self.in_parallel;
         self.in_loop(head, in_parallel, |p| {
             let promotion = p.promotion(head.dim, mark, body);

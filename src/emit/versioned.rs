@@ -125,6 +125,7 @@ impl<'a> Printer<'a> {
         // Nothing to check (no parameters, no work test): a plain block
         // for the declarations, and no source to fall back on.
         let guarded = !outer.is_empty();
+        self.fallback = guarded;
         self.line(depth, &if guarded { format!("if ({}) {{", outer.join(" && ")) } else { "{".to_string() });
         self.redeclare_restrict(depth + 1);
         let body = depth + 1 + usize::from(inner.is_some());

@@ -4,7 +4,7 @@
 //! wavefront or outermost parallel loop.
 
 use super::budget::{planning_budget, SKEWING_SHARE};
-use super::notes::{Notes, ORIGINAL_ORDER, STRIPS};
+use super::notes::{by, Notes, ORIGINAL_ORDER, STRIPS};
 use super::planner::{checked_by, Planner};
 use crate::model::isl::{self, IslResult};
 use crate::options::{PlanRequest, TileShape};
@@ -42,8 +42,13 @@ impl Planner<'_> {
         let apart = |k: usize| !bands.iter().any(|&(b, e)| (b..e).contains(&k) && (b..e).contains(&innermost));
         for k in (0..innermost).filter(|&k| self.analysis.is_loop(k) && apart(k)) {
             if self.is_vector_loop(k)? {
-                let strips = tile::strip_mine_inward(sc, k, tile::strip_size(&t.sizes), self.n_params);
-                return self.try_apply(STRIPS, strips);
+                let size = tile::strip_size(&t.sizes);
+                let strips = tile::strip_mine_inward(sc, k, size, self.n_params);
+                let applied = self.try_apply(STRIPS, strips)?;
+                if applied {
+                    self.notes.tiled(format!("strip-mined by {size}"));
+                }
+                return Ok(applied);
             }
         }
         Ok(false)
@@ -91,6 +96,7 @@ impl Planner<'_> {
         let applied = self.try_apply_within(name, tiled, bound)?;
         if applied {
             self.tile_prefix = depth;
+            self.notes.tiled(format!("time-tiled {}", by(&tile::time_tile_sizes(depth, &t.sizes))));
         }
         Ok(applied)
     }
@@ -155,6 +161,9 @@ impl Planner<'_> {
             if !self.try_apply(name, Ok(tiled))? {
                 continue;
             }
+            let each: Vec<i64> = (0..band.len()).map(|k| tile::size_of(&sizes, k)).collect();
+            let levels = t.l2_ratio.map_or(String::new(), |r| format!(" in two levels ({r} tiles wide)"));
+            self.notes.tiled(format!("tiled {}{levels}", by(&each)));
             self.tiled_bands.push(placed.outer_tiles.clone());
             self.tile_prefix = placed.points.start;
             let original = match original {
@@ -339,6 +348,7 @@ impl Planner<'_> {
             let scop = self.scop;
             let checked = checked_by(STRIPS, strips, &mut Notes::default(), |sc| sc.verify_within(scop, bound))?;
             if checked.is_some() {
+                self.notes.tiled(format!("strip-mined by {RECURRENCE_STRIP}"));
                 return self.adopt(STRIPS, checked);
             }
         }

@@ -1,7 +1,7 @@
 //! Concurrent-start tiles of a time-iterated nest (`--tile=diamond`,
 //! `--tile=hex`; see [`crate::tile::concurrent`]).
 
-use super::notes::tiles;
+use super::notes::{by, tiles};
 use super::planner::Planner;
 use crate::model::isl::IslResult;
 use crate::options::{TileOptions, TileShape};
@@ -42,6 +42,8 @@ impl Planner<'_> {
         let applied = self.try_apply_within(name, Ok(tiled), bound)?;
         if applied {
             self.tile_prefix = depth;
+            let shape = if t.shape == TileShape::Hex { "hexagon" } else { "diamond" };
+            self.notes.tiled(format!("{shape}-tiled {}", by(&sizes)));
         }
         Ok(applied)
     }

@@ -15,6 +15,9 @@ pub struct Notes {
     pub out_of_budget: Vec<String>,
     /// The tile sizes chosen, and why, per band (`--emit=tile-sizes`).
     pub tile_sizes: Vec<String>,
+    /// What the plan tiles, in words with the sizes (`tiled 32x32`), for
+    /// the comment on the output: only tilings the plan still has.
+    pub tiled: Vec<String>,
 }
 
 impl Notes {
@@ -46,6 +49,13 @@ impl Notes {
         self.out_of_budget.splice(0..0, earlier.out_of_budget);
     }
 
+    /// Note a tiling the plan now has (see [`Notes::tiled`]).
+    pub fn tiled(&mut self, what: String) {
+        if !self.tiled.contains(&what) {
+            self.tiled.push(what);
+        }
+    }
+
     pub fn sized(&mut self, why: String) {
         if !self.tile_sizes.contains(&why) {
             self.tile_sizes.push(why);
@@ -57,11 +67,17 @@ impl Notes {
         other.refused.into_iter().for_each(|r| self.refused(r));
         self.out_of_budget.extend(other.out_of_budget);
         other.tile_sizes.into_iter().for_each(|s| self.sized(s));
+        other.tiled.into_iter().for_each(|t| self.tiled(t));
     }
 }
 
 /// The name of the step back to a nest's original schedule.
 pub(super) const ORIGINAL_ORDER: &str = "original-order";
+
+/// Tile sizes in words: `32x32`.
+pub(super) fn by(sizes: &[i64]) -> String {
+    sizes.iter().map(i64::to_string).collect::<Vec<_>>().join("x")
+}
 
 /// The name of strip-mining one loop with its points innermost.
 pub(super) const STRIPS: &str = "tile=strips";

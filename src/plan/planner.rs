@@ -156,6 +156,7 @@ impl Planner<'_> {
         if self.in_original_order {
             self.tile_prefix = 0;
             self.notes.tile_sizes.clear();
+            self.notes.tiled.clear();
         }
         self.notes.applied(name);
         Ok(true)

@@ -45,6 +45,8 @@ impl Planner<'_> {
             (true, Some((tiles, points))) => {
                 self.tiled_bands.push(tiles);
                 self.tile_prefix = points;
+                let sizes = outer.map_or(format!("{q_l1}"), |q| format!("{q}x{q_l1}"));
+                self.notes.tiled(format!("SICA-tiled {sizes}"));
                 let l2 = outer.map_or(String::new(), |q| format!("c{first} by {q} (L2), "));
                 report.push_str(&format!("\n  tiled: {l2}c{vector} by {q_l1} (L1)"));
             }

@@ -2,7 +2,7 @@
 //! anonymous time space (`S<k>[i..] -> [c0, ..]`), executed in
 //! lexicographic order, and the rewrites later phases (tiling) make of it.
 
-use crate::model::isl::{IslError, IslResult, Map, UnionMap};
+use crate::model::isl::{IslError, IslResult, Map, UnionMap, UnionSet};
 use crate::model::{params_decl, Scop, Statement};
 
 /// The schedules of some statements of a SCoP (all of them, or one loop
@@ -46,6 +46,22 @@ impl Scattering {
             }
         }
         Ok(true)
+    }
+
+    /// Whether `self` runs the instances of `scop`'s statements in the
+    /// order `other` does. Both order every two instances (a schedule
+    /// is one-to-one), so that one order holding within the other is
+    /// enough.
+    pub fn same_order(&self, other: &Scattering, scop: &Scop) -> IslResult<bool> {
+        if self.stmts != other.stmts {
+            return Ok(false);
+        }
+        let domains = UnionSet::from_sets(self.stmts.iter().map(|&k| &scop.statements[k].domain))?;
+        let no_later = |sc: &Scattering| -> IslResult<UnionMap> {
+            let times = sc.union()?.intersect_domain(&domains)?;
+            times.lex_le_pairs(&times)
+        };
+        no_later(self)?.subtract(&no_later(other)?)?.is_empty()
     }
 
     /// Each map with the statement it schedules.

@@ -99,7 +99,7 @@ pub fn sica(
 }
 
 /// The tile size of band member `j`: the last given repeats, 32 by default.
-pub(super) fn size_of(sizes: &[i64], j: usize) -> i64 {
+pub fn size_of(sizes: &[i64], j: usize) -> i64 {
     sizes.get(j).or(sizes.last()).copied().unwrap_or(DEFAULT_SIZE)
 }
 
@@ -154,6 +154,13 @@ fn default_time_tile_sizes(depth: usize) -> Vec<i64> {
     sizes
 }
 
+/// The size of each of `depth` time tiles' dimensions: `sizes` (the last
+/// repeated), or the defaults when there are none.
+pub fn time_tile_sizes(depth: usize, sizes: &[i64]) -> Vec<i64> {
+    let sizes = if sizes.is_empty() { default_time_tile_sizes(depth) } else { sizes.to_vec() };
+    (0..depth).map(|k| size_of(&sizes, k)).collect()
+}
+
 /// Time tiling: tiles over the outer `depth` dimensions of `skewed` (a
 /// permutable band), run on a wavefront if `wavefront`, inside each of
 /// which the points run in the order of `inner`, a schedule of the same
@@ -168,14 +175,8 @@ pub fn time_tiles(
     inner: &Scattering,
     n_params: usize,
 ) -> IslResult<Scattering> {
-    let defaults;
-    let sizes = if sizes.is_empty() {
-        defaults = default_time_tile_sizes(depth);
-        &defaults
-    } else {
-        sizes
-    };
-    let mut tiles: Vec<String> = (0..depth).map(|k| format!("floor(c{k}/{})", size_of(sizes, k))).collect();
+    let sizes = time_tile_sizes(depth, sizes);
+    let mut tiles: Vec<String> = sizes.iter().enumerate().map(|(k, size)| format!("floor(c{k}/{size})")).collect();
     if wavefront {
         tiles[0] = format!("{} + {}", tiles[0], tiles[1]);
     }

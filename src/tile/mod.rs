@@ -17,6 +17,7 @@ pub mod hw;
 pub mod sica;
 
 pub use band::{
-    default_rect_tile_sizes, default_skewed_tile_sizes, move_dim, move_dim_of, rectangular, sica, strip_distances,
-    strip_mine_inward, strip_size, time_tile_distances, time_tiles, wavefront, TiledBand,
+    default_rect_tile_sizes, default_skewed_tile_sizes, move_dim, move_dim_of, rectangular, sica, size_of,
+    strip_distances, strip_mine_inward, strip_size, time_tile_distances, time_tile_sizes, time_tiles, wavefront,
+    TiledBand,
 };

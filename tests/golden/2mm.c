@@ -80,6 +80,7 @@ static void kernel_2mm(void)
   double alpha = 1.5;
   double beta = 1.2;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < NI; i++)
     for (int j = 0; j < NJ; j++) {
       tmp[i][j] = 0.0;

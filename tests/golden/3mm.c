@@ -84,6 +84,7 @@ static void kernel_3mm(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < NI; i++)
     for (int j = 0; j < NJ; j++) {
       E[i][j] = 0.0;

@@ -70,6 +70,7 @@ static void kernel_adi(void)
   int t, i, j;
   double DX, DY, DT, B1, B2, mul1, mul2, a, b, c, d, e, f;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   DX = 1.0 / (double)N;
   DY = 1.0 / (double)N;
   DT = 1.0 / (double)TSTEPS;

@@ -65,6 +65,7 @@ static void kernel_atax(void)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     y[i] = 0.0;
   for (int i = 0; i < M; i++) {

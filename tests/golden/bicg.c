@@ -67,6 +67,7 @@ static void init(void)
 static void kernel_bicg(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < M; i++)
     s[i] = 0.0;
   for (int i = 0; i < N; i++) {

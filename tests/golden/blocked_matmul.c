@@ -11,6 +11,7 @@ static double a[n][n], b[n][n], c[n][n], d[n][n];
 static void multifor_product(void)
 {
   int i1, i2, i3, i4, j1, j2, j3, j4, k1, k2, k3, k4;
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_floord
 #define polyc_floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 #endif

@@ -66,6 +66,7 @@ static void kernel_blur2(void)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < H; i++)
     for (int j = 1; j < W - 1; j++)
       bx[i][j] = (img[i][j - 1] + img[i][j] + img[i][j + 1]) / 3.0;

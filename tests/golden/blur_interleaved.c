@@ -18,6 +18,7 @@ static void blur(void)
   double blurx[M][N];
   int y, x;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

@@ -23,6 +23,7 @@ static void blur_tile(double tin[B + 2][B], double tout[B][B], double carry[B][2
   double blurx[B][B];
   int x, y;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   if (first == 0)
     for (int x = 0; x < B; x++) {
       for (int y = 0; y < B; y++)

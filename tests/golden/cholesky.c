@@ -61,6 +61,7 @@ static void init(void)
 static void kernel_cholesky(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < i; j++) {
       for (int k = 0; k < j; k++)

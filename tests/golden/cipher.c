@@ -14,6 +14,7 @@ static void multifor_encrypt(void)
 {
   int i1, i2;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   if (K >= 1)
     c[0] = (msg[0] * 7919 + 104729) % 65521;
   for (int i1 = 1; i1 < K; i1++) {

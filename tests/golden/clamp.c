@@ -37,6 +37,7 @@ int main(void) {
       img[i][j] = (float)((i * 31 + j * 17) % 101) / 100.0f;
   POLYC_BENCH_START();
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     int polyc_c0, polyc_c1;
   for (int i = 0; i < H; i++)

@@ -70,6 +70,7 @@ static void kernel_conv2d(void)
 {
   int i, j, di, dj;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 2; i < N - 2; i++)
     for (int j = 2; j < M - 2; j++) {
       out[i][j] = 0.0;

@@ -38,6 +38,7 @@ int main(void) {
   POLYC_BENCH_START();
   while (largest > 1e-3 && sweeps < 500) {
 #pragma scop
+    /* polyc: loops regenerated in the source's order */
     {
       int polyc_c0;
     for (int i = 1; i < N - 1; i++) {

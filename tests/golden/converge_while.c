@@ -40,10 +40,12 @@ static int kernel_converge_while(double tol)
   double change = 1.0;
   int sweeps = 0;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       B[i][j] = A[i][j];
   while (change > tol && sweeps++ < MAXSWEEPS) {
+    /* polyc: loops regenerated in the source's order */
     change = 0.0;
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

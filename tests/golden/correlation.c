@@ -67,6 +67,7 @@ static void kernel_correlation(void)
   double float_n = (double)N;
   double eps = 0.1;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int j = 0; j < M; j++) {
     mean[j] = 0.0;
     for (int i = 0; i < N; i++)

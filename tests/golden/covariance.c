@@ -64,6 +64,7 @@ static void kernel_covariance(void)
   int i, j, k;
   double float_n = (double)N;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int j = 0; j < M; j++) {
     mean[j] = 0.0;
     for (int i = 0; i < N; i++)

@@ -26,6 +26,7 @@ static void tile(void)
   double acc;
   int tt, ii;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

@@ -70,6 +70,7 @@ static void kernel_doitgen(void)
 {
   int r, q, p, s;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int r = 0; r < NR; r++)
     for (int q = 0; q < NQ; q++) {
       for (int p = 0; p < NP; p++) {

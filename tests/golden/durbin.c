@@ -68,6 +68,7 @@ static void kernel_durbin(void)
   int i, k;
   double alpha, beta, sum;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   y[0] = -r[0];
   beta = 1.0;
   alpha = -r[0];

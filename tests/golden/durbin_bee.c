@@ -16,6 +16,7 @@ static void durbin(void)
   double y[N][N], sum[N + 1][N], alpha[N], beta[N];
   int k, i;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   y[0][0] = r[0];
   beta[0] = 1.0;
   alpha[0] = r[0];

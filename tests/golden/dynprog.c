@@ -22,6 +22,7 @@ static double dynprog(void)
   double out = 0.0;
   int iter, i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int iter = 0; iter < TSTEPS; iter++) {
     for (int i = 0; i < LENGTH; i++)
       for (int j = 0; j < LENGTH; j++)

@@ -72,6 +72,7 @@ static void kernel_fdtd_2d(void)
 {
   int t, i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 0; t < TMAX; t++) {
     for (int j = 0; j < NY; j++)
       ey[0][j] = fict[t];

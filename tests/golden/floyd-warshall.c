@@ -66,6 +66,7 @@ static void kernel_floyd_warshall(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int k = 0; k < N; k++)
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++)

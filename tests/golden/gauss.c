@@ -20,6 +20,7 @@ static void gauss(void)
   double g_tmp[N][M], g_acc1[N][M][4], g_acc2[N][M][4];
   int x, y, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   tot[0] = 0.0;
   for (int k = 0; k <= 2; k++)
     tot[k + 1] = tot[k] + Gauss[k];

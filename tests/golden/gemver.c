@@ -77,6 +77,7 @@ static void kernel_gemver(void)
   double alpha = 1.5;
   double beta = 1.2;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];

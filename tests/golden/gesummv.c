@@ -67,6 +67,7 @@ static void kernel_gesummv(void)
   double alpha = 1.5;
   double beta = 1.2;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     tmp[i] = 0.0;
     y[i] = 0.0;

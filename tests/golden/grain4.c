@@ -7,6 +7,7 @@ static long multifor_order(void)
 {
   int i1, i2;
   long h = 3;
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_floord
 #define polyc_floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 #endif

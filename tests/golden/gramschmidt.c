@@ -77,6 +77,7 @@ static void kernel_gramschmidt(void)
   int i, j, k;
   double nrm;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int k = 0; k < N; k++) {
     nrm = 0.0;
     for (int i = 0; i < M; i++)

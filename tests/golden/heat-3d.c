@@ -63,6 +63,7 @@ static void kernel_heat_3d(void)
 {
   int t, i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 1; t <= TSTEPS; t++) {
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

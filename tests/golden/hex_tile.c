@@ -27,6 +27,7 @@ static void tile(void)
   double acc;
   int tt, jj;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   if (B >= 1) {
     for (int jj = B - 1; jj < 2 * B - 1; jj++) {
       acc = G[0][jj];

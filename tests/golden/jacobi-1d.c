@@ -63,6 +63,7 @@ static void kernel_jacobi_1d(void)
 {
   int t, i;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 0; t < TSTEPS; t++) {
     for (int i = 1; i < N - 1; i++)
       B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);

@@ -35,6 +35,7 @@ int main(void) {
   double last = 0;
   POLYC_BENCH_START();
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     int polyc_c0;
   for (int i = 0; i < N; i++) {

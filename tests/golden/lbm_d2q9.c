@@ -22,6 +22,7 @@ static void lbm(void)
   double acc;
   int t, i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       A[0][i][j] = init[i][j];

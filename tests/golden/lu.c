@@ -60,6 +60,7 @@ static void kernel_lu(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 1; i < N; i++) {
     for (int j = 0; j < i; j++) {
       for (int k = 0; k < j; k++)

@@ -68,6 +68,7 @@ static void kernel_ludcmp(void)
   int i, j, k;
   double w;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     for (int j = 0; j < i; j++) {
       w = A[i][j];

@@ -40,6 +40,7 @@ int main(void) {
   }
   POLYC_BENCH_START();
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     int polyc_c0;
   for (int i = 0; i < N; i++)

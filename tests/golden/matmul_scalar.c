@@ -67,6 +67,7 @@ static void kernel_matmul_scalar(void)
   int i, j, k;
   double s, last, q;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
       s = 0.0;
@@ -76,6 +77,7 @@ static void kernel_matmul_scalar(void)
     }
 #pragma endscop
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     last = C[i][0] * 0.5;
     for (int j = 0; j < N; j++)

@@ -25,6 +25,7 @@ static void mot_detect(void)
   double ODelta[(M - m + 1) * (N - n + 1) + 1];
   int i, j, k, l;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   ODelta[0] = 0.0;
   for (int i = 4; i <= 32; i++)
     for (int j = 4; j <= 32; j++) {

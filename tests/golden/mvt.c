@@ -66,6 +66,7 @@ static void kernel_mvt(void)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       x1[i] = x1[i] + A[i][j] * y_1[j];

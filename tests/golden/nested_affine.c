@@ -7,6 +7,7 @@ static long multifor_order(void)
 {
   int i1, i2, j1, j2;
   long h = 5;
+  /* polyc: loops regenerated in the source's order */
   for (int j1 = 0; j1 <= 5; j1++)
     h = (h * 31 + 10 * 0 + j1) % 1000003;
   for (int i1 = 1; i1 <= 5; i1++) {

@@ -64,6 +64,7 @@ static void kernel_nussinov(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = N - 2; i >= 0; i--) {
     table[i][i + 1] = fmax(table[i][i + 1], table[i][i]);
     table[i][i + 1] = fmax(table[i][i + 1], table[i + 1][i + 1]);

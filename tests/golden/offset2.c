@@ -8,6 +8,7 @@ static long multifor_order(void)
 {
   int i1, i2;
   long h = 7;
+  /* polyc: loops regenerated in the source's order */
   for (int i1 = 0; i1 <= 1; i1++)
     h = (h * 31 + i1) % 1000003;
   for (int i1 = 2; i1 <= 6; i1++) {

@@ -24,6 +24,7 @@ static void tile(void)
   double acc;
   int tt, ii;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   if (B >= 1) {
     for (int ii = 0; ii < B; ii++) {
       acc = G[0][ii];

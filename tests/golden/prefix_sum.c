@@ -74,6 +74,7 @@ static void kernel_prefix_sum(void)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   s[0] = a[0];
   for (int i = 1; i < N; i++)
     s[i] = s[i - 1] + a[i];

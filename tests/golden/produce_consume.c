@@ -17,6 +17,7 @@ static double produce_consume(void)
   double result = 0.0;
   int t, i;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   A[1][1] = L[1] + T[1];
   for (int i = 2; i <= N; i++)
     A[1][i] = A[1][i - 1] + T[i];

@@ -84,6 +84,7 @@ static void kernel_2mm(int ni, int nj, int nk, int nl, double alpha, double beta
                        const double *A, const double *B, const double *C, double *D)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < ni; i++)
     for (int j = 0; j < nj; j++) {
       tmp[i * nj + j] = 0.0;

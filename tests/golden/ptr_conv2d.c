@@ -78,6 +78,7 @@ static void kernel_conv2d(int h, int w, const double *img, const double *K, doub
 {
   int i, j, k, l;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < h - 4; i++)
     for (int j = 0; j < w - 4; j++) {
       out[i * w + j] = 0.0;

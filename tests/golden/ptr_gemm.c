@@ -82,6 +82,7 @@ static void kernel_gemm(int ni, int nj, int nk, double alpha, double beta, doubl
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < ni; i++) {
     for (int j = 0; j < nj; j++)
       C[i * nj + j] *= beta;

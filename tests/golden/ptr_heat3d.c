@@ -78,6 +78,7 @@ static void kernel_heat3d(int tsteps, int n, double *A, double *B)
 {
   int t, i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 1; t <= tsteps; t++) {
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)

@@ -77,6 +77,7 @@ static double *fresh(long n)
 static void kernel_jacobi2d(int tsteps, int n, double *A, double *B)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 0; t < tsteps; t++) {
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)

@@ -75,6 +75,7 @@ static void kernel_lu(int n, const double *A, double *LU)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       LU[i * n + j] = A[i * n + j];

@@ -75,6 +75,7 @@ static void kernel_transpose(int n, double alpha, double *A, double *B)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       B[j * n + i] = alpha * A[i * n + j];

@@ -75,6 +75,7 @@ static void kernel_trisolv(int n, const double *L, double *x, const double *b)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < n; i++) {
     x[i] = b[i];
     for (int j = 0; j < i; j++)

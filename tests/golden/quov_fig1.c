@@ -18,6 +18,7 @@ static void fig1(void)
   double A[N][N];
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

@@ -16,6 +16,7 @@ static void fig3b(void)
   double B[N];
   int i;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     B[i] = x[i] * x[i] + 1.0;
     y[i] = B[i] * 0.5 + x[i];

@@ -21,6 +21,7 @@ static void kernel(void)
   double X[T][N + 1], Y[T][N + 1];
   int t, i;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   if (T >= 1 && N >= 1) {
     X[0][0] = 0.5 * in[0] + 1.0;
     X[0][1] = 0.5 * in[1] + 1.0;

@@ -15,6 +15,7 @@ static void multifor_nests(long *h1, long *h2)
 {
   int i, j, i2, j2;
   long a = 1, b = 2;
+  /* polyc: multifor loop run by rank */
   {
     long polyc_rank = 0, polyc_ranks = 0, polyc_row_width, polyc_row;
     long polyc_rows = (N) - (1), polyc_first = 1;

@@ -15,6 +15,7 @@ static void multifor_sweeps(void)
 {
   int i0, i1, i2, i3, j0, j1, j2, j3;
   for (int t = 0; t < T; t++) {
+    /* polyc: loops regenerated in the source's order */
     if (N >= 3)
       for (int c3 = 0; c3 < N - 2; c3 += 2)
         u[1][c3 + 1] = 0.25 * (u[1][c3 + 2] + u[1][c3] + u[0][c3 + 1] + u[2][c3 + 1]);

@@ -22,6 +22,7 @@ static void reg_detect(void)
   double sum_t[N][N], mean[N][N], diff[N][N][P], sum_d[N][N][P];
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int j = 0; j < N; j++) {
     sum_t[j][j] = tangent[j][j];
     for (int i = j + 1; i < N; i++)

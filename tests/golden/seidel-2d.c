@@ -60,6 +60,7 @@ static void kernel_seidel_2d(void)
 {
   int t, i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 0; t < TSTEPS; t++)
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

@@ -72,6 +72,7 @@ static void kernel_constbounds(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int k = 0; k <= 15; k++)
     c[k] = 1.0 / (double)(k + 1);
   for (int i = 2; i <= 13; i++)

@@ -74,6 +74,7 @@ static void init(void)
 static void kernel_dims(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < NX; i++)
     for (int j = 0; j < NY; j++)
       for (int k = 0; k < NZ; k++)

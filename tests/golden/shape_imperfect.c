@@ -75,6 +75,7 @@ static void kernel_imperfect(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     x[i] = 0.0;
     for (int j = 0; j < M; j++)

@@ -72,6 +72,7 @@ static void kernel_inplace(void)
   int i, j, k;
   double s, t, u, v, w;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
       w = C[i][j];

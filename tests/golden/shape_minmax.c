@@ -80,6 +80,7 @@ static void kernel_minmax(void)
 {
   int i, j, ii, jj;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

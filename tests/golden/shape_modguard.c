@@ -87,6 +87,7 @@ static void init(void)
 static void kernel_modguard(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_floord
 #define polyc_floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 #endif

@@ -65,6 +65,7 @@ static void kernel_multiscop(void)
   int guard;
   double scale;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     b[i] = a[i] * 2.0 + 1.0;
   for (int i = 0; i < N; i++)
@@ -79,6 +80,7 @@ static void kernel_multiscop(void)
     guard++;
   }
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int p = 0; p < N; p++)
     c[p] = b[p] * scale;
   for (int p = 0; p < N; p++)
@@ -90,6 +92,7 @@ static void kernel_multiscop(void)
 static void kernel_multiscop_tail(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = N - 1; i >= 1; i--)
     a[i] = a[i - 1] + c[i];
   for (int i = 1; i < N; i++)

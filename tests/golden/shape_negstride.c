@@ -76,6 +76,7 @@ static void kernel_negstride(void)
 {
   int t, i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   sfx[N - 1] = a[N - 1];
   for (int i = N - 2; i >= 0; i--)
     sfx[i] = sfx[i + 1] + a[i];

@@ -76,6 +76,7 @@ static void kernel_params(int n, int m)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

@@ -84,6 +84,7 @@ static void kernel_private(void)
   int i, j;
   double t, u, v, w, z;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

@@ -76,6 +76,7 @@ static void kernel_scalars(void)
   int i, j;
   double acc, t, total, mx, prev;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   total = 0.0;
   prev = 0.0;
   for (int i = 0; i < N; i++) {

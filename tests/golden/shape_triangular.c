@@ -68,6 +68,7 @@ static void kernel_triangular(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++)
     for (int j = 0; j <= i; j++)
       L[i][j] = A[i][j] + 0.5 * A[j][i];

@@ -20,6 +20,7 @@ static void smith_waterman(void)
   double H[N][M];
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   if (M >= 1) {
     if (N >= 1)
       for (int j = 0; j < M; j++) {

@@ -13,6 +13,7 @@ static int a[K][N], sbl[K][N], ref_a[K][N], ref_sbl[K][N];
 static void multifor_sobel(void)
 {
   int i1, i2, j1, j2;
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

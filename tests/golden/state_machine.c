@@ -42,6 +42,7 @@ int main(void) {
   }
   POLYC_BENCH_START();
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     int polyc_c0;
   for (int c = 0; c < CH; c++)

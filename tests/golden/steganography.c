@@ -16,6 +16,7 @@ static int e[EW][EH], hidden[EW][EH], plain[EW][EH], ref_hidden[EW][EH], ref_pla
 static void multifor_decode(void)
 {
   int i1, i2, i3, i4, j1, j2, j3, j4;
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

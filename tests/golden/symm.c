@@ -74,6 +74,7 @@ static void kernel_symm(void)
   double beta = 1.2;
   double temp2;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       temp2 = 0.0;

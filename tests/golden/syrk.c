@@ -67,6 +67,7 @@ static void kernel_syrk(void)
   double alpha = 1.5;
   double beta = 1.2;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     for (int j = 0; j <= i; j++)
       C[i][j] *= beta;

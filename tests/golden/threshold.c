@@ -33,6 +33,7 @@ int main(void) {
       A[i][j] = ((i * 7 + j * 13) % 17) - 8.0;
   POLYC_BENCH_START();
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     int polyc_c0;
   for (int i = 1; i < N; i++)

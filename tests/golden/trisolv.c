@@ -63,6 +63,7 @@ static void kernel_trisolv(void)
 {
   int i, j;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < N; i++) {
     x[i] = b[i];
     for (int j = 0; j < i; j++)

@@ -67,6 +67,7 @@ static void kernel_trmm(void)
   int i, j, k;
   double alpha = 1.5;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       for (int k = i + 1; k < M; k++)

@@ -67,6 +67,7 @@ static void kernel_utsolve(void)
 {
   int i, j, k;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = N - 1; i >= 0; i--) {
     for (int k = i + 1; k < N; k++)
       for (int j = 0; j < M; j++)

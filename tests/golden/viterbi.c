@@ -44,6 +44,7 @@ int main(void) {
     V[0][j] = E[0][j];
   POLYC_BENCH_START();
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     int polyc_c0;
   for (int t = 1; t < STEPS; t++)

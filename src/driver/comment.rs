@@ -1,0 +1,117 @@
+//! The comment line at the top of each regenerated region: what its new
+//! code does, as printed (a loop the printer left sequential is not
+//! called parallel), and the command line that gives the source's order
+//! back.
+//!
+//! `polyc --schedule=identity`, with no other transformation flag,
+//! regenerates the loops in the source's order, without tiles, threads,
+//! SIMD marks, unroll-and-jam or expansion; contraction comes only with
+//! `--storage`. A multifor's loop run by rank and `--trace` have no flag
+//! that undoes them but their absence.
+
+/// What a region's new code does.
+#[derive(Default)]
+pub struct Done {
+    /// Its statements run in a new order (beyond tiles).
+    pub reordered: bool,
+    /// Each tiling, in words (`plan::Notes::tiled`).
+    pub tiled: Vec<String>,
+    /// Variables given a copy per iteration (storage expansion).
+    pub expanded: Vec<String>,
+    /// Temporary arrays folded onto fewer cells.
+    pub contracted: Vec<String>,
+    pub parallel: bool,
+    /// A multifor's loops run apart in OpenMP sections.
+    pub sections: bool,
+    pub simd: bool,
+    /// The unroll-and-jam factor, if some loop was unrolled and jammed.
+    pub jam: Option<i64>,
+    /// A multifor's loop run by rank inside the other.
+    pub ranked: bool,
+    /// Statements replaced by a `printf` of their instances.
+    pub traced: bool,
+    /// The source text runs where the run-time checks fail.
+    pub fallback: bool,
+}
+
+impl Done {
+    /// The comment line, indented by `indent`.
+    pub fn comment(&self, indent: &str) -> String {
+        let mut text = format!("polyc: {}", self.transformations().join(", "));
+        if self.fallback {
+            text.push_str("; the source as written where run-time checks fail");
+        }
+        if let Some(undo) = self.undo() {
+            text.push_str(&format!("; undo: polyc {undo}"));
+        }
+        format!("{indent}/* {text} */\n")
+    }
+
+    /// What was done, in words, in the order it applies.
+    fn transformations(&self) -> Vec<String> {
+        let mut done = Vec::new();
+        if self.ranked {
+            done.push("multifor loop run by rank".to_string());
+        }
+        if self.reordered && self.tiled.is_empty() {
+            done.push("new loop order".to_string());
+        }
+        done.extend(self.tiled.iter().cloned());
+        done.extend(self.expanded.iter().map(|v| format!("{v} expanded")));
+        done.extend(self.contracted.iter().map(|a| format!("{a} contracted")));
+        let flags = [
+            (self.parallel, "parallel (OpenMP)"),
+            (self.sections, "multifor loops in OpenMP sections"),
+            (self.simd, "SIMD"),
+            (self.traced, "statements traced"),
+        ];
+        done.extend(flags.iter().filter(|(done, _)| *done).map(|(_, what)| what.to_string()));
+        if let Some(factor) = self.jam {
+            done.push(format!("unroll-and-jam by {factor}"));
+        }
+        if done.is_empty() {
+            done.push("loops regenerated in the source's order".to_string());
+        }
+        done
+    }
+
+    /// The command line that undoes it, after `polyc` (see the module's doc).
+    fn undo(&self) -> Option<&'static str> {
+        let reordering = self.reordered
+            || !self.tiled.is_empty()
+            || !self.expanded.is_empty()
+            || self.parallel
+            || self.sections
+            || self.simd
+            || self.jam.is_some();
+        match (reordering, !self.contracted.is_empty()) {
+            (true, true) => Some("--schedule=identity, no --storage"),
+            (true, false) => Some("--schedule=identity"),
+            (false, true) => Some("without --storage"),
+            (false, false) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_comment_says_what_was_done_and_how_to_undo_it() {
+        let done = Done {
+            tiled: vec!["tiled 32x32".into()],
+            parallel: true,
+            simd: true,
+            jam: Some(4),
+            fallback: true,
+            ..Done::default()
+        };
+        assert_eq!(
+            done.comment("  "),
+            "  /* polyc: tiled 32x32, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
+             the source as written where run-time checks fail; undo: polyc --schedule=identity */\n"
+        );
+        assert_eq!(Done::default().comment(""), "/* polyc: loops regenerated in the source's order */\n");
+    }
+}
