@@ -68,9 +68,9 @@ impl Printer<'_> {
             if !within(&r, range) || edits.iter().any(|(e, _)| within(&r, e)) {
                 continue;
             }
-            let moved = stmt.iter_uses.iter().any(|(u, depth)| {
+            let moved = stmt.iter_uses.iter().filter(|(u, _)| within(u, &r)).any(|(u, depth)| {
                 let value = self.env[program.iter_base + depth].clone();
-                within(u, &r) && self.atom(&value) != stmt.text[u.clone()]
+                self.atom(&value) != stmt.text[u.clone()]
             });
             if !moved {
                 continue;
