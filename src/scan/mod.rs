@@ -34,6 +34,14 @@
 //! the bounds and stride do not express a guard inside it, and at the
 //! leaves whatever the path did not enforce guards the statement:
 //! exactness does not depend on any heuristic being right.
+//!
+//! A separated piece that looks like a special case of a general loop
+//! (time tiles' `if (N == 3)` with one statement instance) holds points
+//! outside that loop's hull: in no corpus or PolyBench output does a
+//! loop's hull hold an adjacent piece. Merging such a piece into the
+//! loop anyway widens it and moves guards into its body (jacobi-1d's
+//! `B` update under a guard inside the time loop; lbm's rows lost their
+//! vector loops), so pieces stay apart.
 
 pub mod ast;
 
