@@ -59,6 +59,7 @@ static void init(void)
 static void kernel_box_blur(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double ninth;
     double s;

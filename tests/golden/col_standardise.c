@@ -60,6 +60,7 @@ static void init(void)
 static void kernel_col_standardise(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double s;
     double ss;

@@ -60,6 +60,7 @@ static void init(void)
 static void kernel_complex_mul(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double re;
     double im;

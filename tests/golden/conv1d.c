@@ -60,6 +60,7 @@ static void init(void)
 static void kernel_conv1d(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
 #ifndef polyc_min
 #define polyc_min(x, y) ((x) < (y) ? (x) : (y))
 #endif

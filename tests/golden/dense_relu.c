@@ -73,6 +73,7 @@ static void init(void)
 static void kernel_dense_relu(const struct layer *L)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double z;
   for (int b = 0; b < NBATCH; b++)

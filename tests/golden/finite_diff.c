@@ -61,6 +61,7 @@ static void kernel_finite_diff(void)
 {
   const double h = 0.5;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     size_t c;
     double ddx;

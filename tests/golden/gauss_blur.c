@@ -60,6 +60,7 @@ static void init(void)
 static void kernel_gauss_blur(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int i = 0; i < H; i++)
     for (int j = 2; j < W - 2; j++)
       tmp[i][j] = (img[i][j - 2] + 4.0 * img[i][j - 1] + 6.0 * img[i][j] + 4.0 * img[i][j + 1] + img[i][j + 2]) / 16.0;

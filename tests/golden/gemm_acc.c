@@ -69,6 +69,7 @@ static void kernel_gemm_acc(int ni, int nj, int nk, double alpha, double beta, d
                             const double *restrict a, const double *restrict b)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double acc;
   for (int i = 0; i < ni; i++)

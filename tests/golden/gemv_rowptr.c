@@ -64,6 +64,7 @@ static void init(void)
 static void kernel_gemv_rowptr(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double acc_;
     double acc__;

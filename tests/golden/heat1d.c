@@ -60,6 +60,7 @@ static void kernel_heat1d(void)
 {
   const double r = 0.25;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double left;
     double right;

@@ -62,6 +62,7 @@ static void init(void)
 static void kernel_heat2d_struct(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 0; t < TSTEPS; t++) {
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

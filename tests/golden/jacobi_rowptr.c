@@ -60,6 +60,7 @@ static void init(void)
 static void kernel_jacobi_rowptr(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   for (int t = 0; t < TSTEPS; t++) {
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

@@ -60,6 +60,7 @@ static void init(void)
 static void kernel_lower_solve(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double sum;
   for (int i = 0; i < N; i++) {

@@ -64,6 +64,7 @@ static void kernel_nbody_forces(void)
 {
   const double eps2 = 0.01;
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double fxi;
     double fyi;

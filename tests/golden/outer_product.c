@@ -63,6 +63,7 @@ static void init(void)
 static void kernel_outer_product(double alpha)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double ui;
   for (int i = 0; i < N; i++) {

@@ -67,6 +67,7 @@ static void init(struct particles *p)
 static void kernel_particles(struct particles *p, double dt)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double ax;
     double ay;

@@ -58,6 +58,7 @@ static void init(void)
 static void kernel_row_normalise(void)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double norm;
     double inv;

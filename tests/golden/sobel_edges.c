@@ -62,6 +62,7 @@ static void init(struct image *im)
 static void kernel_sobel_edges(const struct image *in, struct image *out)
 {
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double gx;
     double gy;

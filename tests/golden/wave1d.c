@@ -61,6 +61,7 @@ static void kernel_wave1d(void)
 {
   const double c2 = 0.36; /* (c dt / dx)^2, stable below 1 */
 #pragma scop
+  /* polyc: loops regenerated in the source's order */
   {
     double lap;
   for (long t = 0; t < TSTEPS; t++) {
