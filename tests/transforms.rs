@@ -190,7 +190,7 @@ fn a_regenerated_region_starts_with_one_line_saying_what_was_done() {
     assert_eq!(
         after[0].trim(),
         "/* polyc: tiled 32x32x256, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
-         the source as written where run-time checks fail; undo: polyc --schedule=identity */"
+         the source as written if too little work; undo: polyc --schedule=identity */"
     );
     assert_eq!(code.matches("/* polyc:").count(), 1, "{code}");
 }

@@ -30,16 +30,17 @@ pub struct Done {
     pub ranked: bool,
     /// Statements replaced by a `printf` of their instances.
     pub traced: bool,
-    /// The source text runs where the run-time checks fail.
-    pub fallback: bool,
+    /// When the source text runs instead (`emit::Printed::fallback`).
+    pub fallback: Vec<&'static str>,
 }
 
 impl Done {
     /// The comment line, indented by `indent`.
     pub fn comment(&self, indent: &str) -> String {
         let mut text = format!("polyc: {}", self.transformations().join(", "));
-        if self.fallback {
-            text.push_str("; the source as written where run-time checks fail");
+        if let Some((last, others)) = self.fallback.split_last() {
+            let when = if others.is_empty() { last.to_string() } else { format!("{} or {last}", others.join(", ")) };
+            text.push_str(&format!("; the source as written if {when}"));
         }
         if let Some(undo) = self.undo() {
             text.push_str(&format!("; undo: polyc {undo}"));
@@ -104,13 +105,14 @@ mod tests {
             parallel: true,
             simd: true,
             jam: Some(4),
-            fallback: true,
+            fallback: vec!["too little work", "arrays overlap", "an allocation fails"],
             ..Done::default()
         };
         assert_eq!(
             done.comment("  "),
             "  /* polyc: tiled 32x32, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
-             the source as written where run-time checks fail; undo: polyc --schedule=identity */\n"
+             the source as written if too little work, arrays overlap or an allocation fails; \
+             undo: polyc --schedule=identity */\n"
         );
         assert_eq!(Done::default().comment(""), "/* polyc: loops regenerated in the source's order */\n");
     }

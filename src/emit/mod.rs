@@ -61,8 +61,9 @@ pub struct Printed {
     pub parallel: bool,
     /// Whether some loop is marked SIMD (`omp simd` or `GCC ivdep`).
     pub simd: bool,
-    /// Whether the SCoP's source text runs where the run-time checks fail.
-    pub fallback: bool,
+    /// When the SCoP's source text runs instead, in words: the run-time
+    /// checks it falls back on (none: it never runs).
+    pub fallback: Vec<&'static str>,
 }
 
 /// Print `nodes` as C, minting new names from `names`.

@@ -30,7 +30,7 @@ pub(super) struct Printer<'a> {
     /// Whether some loop is marked SIMD.
     pub(super) simd: bool,
     /// Whether the source text runs where the run-time checks fail.
-    pub(super) fallback: bool,
+    pub(super) fallback: Vec<&'static str>,
     /// Array elements the statements here read from local variables.
     pub(super) scalars: Vec<Scalar>,
     /// The scalars the parallel loop around copies out itself, and its
@@ -90,7 +90,7 @@ impl<'a> Printer<'a> {
             jammed: false,
             parallel: false,
             simd: false,
-            fallback: false,
+            fallback: Vec::new(),
             scalars: Vec::new(),
             records: Vec::new(),
         }

@@ -70,11 +70,20 @@ impl<'a> Printer<'a> {
         const ALIGN: usize = 64;
         let enough_work = self.program.work.map(|w| self.enough_work(w));
         let mut wanted: Vec<String> = enough_work.iter().cloned().collect();
-        let contexts =
-            std::iter::once(self.program.in_bounds).chain(self.program.contracted.iter().map(|c| &c.context[..]));
-        for context in contexts {
+        let mut reasons = Vec::new();
+        if enough_work.is_some() && self.program.small.is_none() {
+            reasons.push("too little work");
+        }
+        let contexts = std::iter::once((self.program.in_bounds, "a subscript may leave its array")).chain(
+            self.program
+                .contracted
+                .iter()
+                .map(|c| (&c.context[..], "the parameters leave a contraction's proven range")),
+        );
+        for (context, reason) in contexts {
             if let Some(proven) = self.proven_where(context).filter(|p| !wanted.contains(p)) {
                 wanted.push(proven);
+                reasons.push(reason);
             }
         }
         let heap = self.heap_arrays();
@@ -87,6 +96,12 @@ impl<'a> Printer<'a> {
         let walk_guard = enough_work.as_deref().filter(|_| self.program.small.is_none());
         let walks = self.walk_rows(walk_guard, 1);
         wanted.extend(walks.iter().map(|w| w.holds.clone()));
+        if !walks.is_empty() {
+            reasons.push("rows of a pointer table overlap");
+        }
+        if !self.program.disjoint.is_empty() {
+            reasons.push("arrays overlap");
+        }
         for check in self.program.disjoint {
             let disjoint = self.disjoint(check, &walks);
             wanted.push(disjoint);
@@ -125,7 +140,12 @@ impl<'a> Printer<'a> {
         // Nothing to check (no parameters, no work test): a plain block
         // for the declarations, and no source to fall back on.
         let guarded = !outer.is_empty();
-        self.fallback = guarded;
+        if !memories.is_empty() {
+            reasons.push("an allocation fails");
+        }
+        if guarded {
+            self.fallback = reasons;
+        }
         self.line(depth, &if guarded { format!("if ({}) {{", outer.join(" && ")) } else { "{".to_string() });
         self.redeclare_restrict(depth + 1);
         let body = depth + 1 + usize::from(inner.is_some());
