@@ -19,8 +19,9 @@ use crate::diagnostics::{line_col, Cause, Code, Diagnostic};
 use crate::driver::{self, Outcome, ScopStatus, ScopSummary};
 use crate::frontend::encoding::{self, Encoding};
 use crate::options::Options;
+use crate::report::scops::CandidateReport;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 use std::num::NonZeroUsize;
@@ -55,14 +56,14 @@ impl fmt::Display for BatchError {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FileStatus {
     Ok,
     Error,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FileReport {
     /// Relative to the input directory (and to the output directory).
     pub path: String,
@@ -75,6 +76,8 @@ pub struct FileReport {
     pub candidates: usize,
     pub candidates_accepted: usize,
     pub rejected_by_cause: BTreeMap<Cause, usize>,
+    /// Those candidates, each with its place and verdict.
+    pub nests: Vec<CandidateReport>,
     pub time_ms: u64,
 }
 
@@ -274,23 +277,7 @@ impl FileReport {
         let path = relative.display().to_string();
         let time_ms = millis(elapsed);
         match result {
-            Ok(outcome) => {
-                let mut rejected_by_cause = BTreeMap::new();
-                for c in outcome.candidates.iter().filter(|c| !c.accepted) {
-                    *rejected_by_cause.entry(c.cause.unwrap_or(Cause::Other)).or_default() += 1;
-                }
-                FileReport {
-                    path,
-                    status: FileStatus::Ok,
-                    error: None,
-                    diagnostics: outcome.diagnostics.iter().map(|d| d.code).collect(),
-                    scops: outcome.scops,
-                    candidates: outcome.candidates.len(),
-                    candidates_accepted: outcome.candidates.iter().filter(|c| c.accepted).count(),
-                    rejected_by_cause,
-                    time_ms,
-                }
-            }
+            Ok(outcome) => FileReport::compiled(path, &outcome, elapsed),
             Err(failure) => FileReport {
                 path,
                 status: FileStatus::Error,
@@ -300,8 +287,29 @@ impl FileReport {
                 candidates: 0,
                 candidates_accepted: 0,
                 rejected_by_cause: BTreeMap::new(),
+                nests: Vec::new(),
                 time_ms,
             },
+        }
+    }
+
+    /// The record of a file compiled in `elapsed`, at `path`.
+    pub fn compiled(path: String, outcome: &Outcome, elapsed: Duration) -> FileReport {
+        let mut rejected_by_cause = BTreeMap::new();
+        for c in outcome.candidates.iter().filter(|c| !c.accepted) {
+            *rejected_by_cause.entry(c.cause.unwrap_or(Cause::Other)).or_default() += 1;
+        }
+        FileReport {
+            path,
+            status: FileStatus::Ok,
+            error: None,
+            diagnostics: outcome.diagnostics.iter().map(|d| d.code).collect(),
+            scops: outcome.scops.clone(),
+            candidates: outcome.candidates.len(),
+            candidates_accepted: outcome.candidates.iter().filter(|c| c.accepted).count(),
+            rejected_by_cause,
+            nests: outcome.candidates.clone(),
+            time_ms: millis(elapsed),
         }
     }
 
@@ -337,7 +345,7 @@ fn dash_if_empty(s: String) -> String {
 }
 
 impl Totals {
-    fn of(files: &[FileReport], wall: Duration) -> Totals {
+    pub fn of(files: &[FileReport], wall: Duration) -> Totals {
         let mut totals = Totals { files: files.len(), wall_ms: millis(wall), ..Totals::default() };
         for file in files {
             totals.files_failed += usize::from(file.status == FileStatus::Error);
@@ -371,7 +379,7 @@ impl Totals {
     /// The rejected candidate nests by cause, one row per cause (every
     /// cause, so that tables of two trees line up), when there were
     /// candidates.
-    fn cause_table(&self) -> String {
+    pub fn cause_table(&self) -> String {
         if self.candidates == 0 {
             return String::new();
         }
@@ -389,7 +397,7 @@ impl Totals {
         out
     }
 
-    fn summary(&self) -> String {
+    pub fn summary(&self) -> String {
         let rejected = counts(self.rejected_by_code.iter().map(|(c, n)| (c.as_str(), n)));
         let transforms = counts(self.transforms.iter().map(|(t, n)| (t.as_str(), n)));
         format!(

@@ -14,10 +14,10 @@
 use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity as RenderedSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Code {
     /// Irregular control flow in a SCoP (`while`, `do`, `break`, `return`, `goto`, ...).
     P0001,
@@ -326,7 +326,7 @@ impl Code {
 /// Why a candidate loop nest is not a SCoP, in the terms of SPolly's
 /// table of rejection causes (seed 001, Figure 1), for `--emit=scops` and
 /// the batch report. [`Cause::from_code`] is the one mapping from codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Cause {
     /// A subscript that is not quasi-affine (`P0002`).

@@ -6,10 +6,12 @@
 //! from [`schedule`] and [`tile`], storage from [`storage`], loop marks) →
 //! [`scan`] (loop AST) → [`emit`] (C text), or [`report`] for the other
 //! `--emit` kinds; [`driver`] runs it for one file, [`batch`] for a
-//! directory tree, both from the [`options`] `main.rs` builds.
+//! directory tree, both from the [`options`] `main.rs` builds; [`cc`] is
+//! `polyc-cc`, the drop-in C compiler that runs polyc on a build's files.
 //! See `docs/ARCHITECTURE.md`.
 
 pub mod batch;
+pub mod cc;
 pub mod deps;
 pub mod diagnostics;
 pub mod driver;

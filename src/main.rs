@@ -108,6 +108,17 @@ struct Cli {
     #[arg(long)]
     in_place: bool,
 
+    /// After each regenerated region, a `#line` directive that gives the
+    /// lines after it their numbers in the input (for `__LINE__`, the
+    /// compiler's messages and debug information).
+    #[arg(long)]
+    line_directives: bool,
+
+    /// Also write, as JSON, what was found, transformed and refused, and
+    /// why (the record of a file in `polyc batch --report`).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+
     /// Explain a diagnostic code (e.g. P0002) and exit.
     #[arg(long, value_name = "CODE")]
     explain: Option<String>,
@@ -117,7 +128,13 @@ struct Cli {
 enum Command {
     /// Compile every `.c` file under a directory, in parallel, into another directory.
     #[command(after_help = BATCH_EXIT_CODES)]
-    Batch(BatchArgs),
+    Batch(Box<BatchArgs>),
+    /// Summarise what polyc-cc did over a build, from the records it left
+    /// in DIR (`POLYC_REPORT=DIR make CC=polyc-cc`).
+    Report {
+        /// The directory of the records.
+        dir: PathBuf,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -161,6 +178,11 @@ struct PreprocessorArgs {
     #[arg(short = 'U', value_name = "NAME")]
     undefine: Vec<String>,
 
+    /// Pass ARG to the preprocessor as well (`--cpp-arg=-isystem
+    /// --cpp-arg=DIR`, `--cpp-arg=-std=c11`), after -I, -D and -U.
+    #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
+    cpp_arg: Vec<String>,
+
     /// Functions to take for pure (they read only their arguments), as
     /// `#pragma polyc pure(F, G)` in the file does.
     #[arg(long, value_delimiter = ',', value_name = "F,G,...")]
@@ -176,7 +198,11 @@ impl PreprocessorArgs {
         let undefines = at("undefine").into_iter().zip(self.undefine.iter().cloned().map(MacroFlag::Undefine));
         let mut macros: Vec<(usize, MacroFlag)> = defines.chain(undefines).collect();
         macros.sort_by_key(|(index, _)| *index);
-        cpp::Flags { include_dirs: self.include.clone(), macros: macros.into_iter().map(|(_, m)| m).collect() }
+        cpp::Flags {
+            include_dirs: self.include.clone(),
+            macros: macros.into_iter().map(|(_, m)| m).collect(),
+            other: self.cpp_arg.clone(),
+        }
     }
 }
 
@@ -444,6 +470,7 @@ impl TransformArgs {
             pure: Vec::new(),
             assume_no_alias: self.assume_no_alias,
             autodetect: self.autodetect,
+            line_directives: false,
         })
     }
 
@@ -475,9 +502,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    if let Some(Command::Batch(args)) = cli.command {
-        let preprocessor = args.preprocessor.flags(matches.subcommand_matches("batch").unwrap_or(&matches));
-        return run_batch(args, preprocessor);
+    match cli.command {
+        Some(Command::Batch(args)) => {
+            let preprocessor = args.preprocessor.flags(matches.subcommand_matches("batch").unwrap_or(&matches));
+            return run_batch(*args, preprocessor);
+        }
+        Some(Command::Report { dir }) => return report(&dir),
+        None => {}
     }
     if let Some(code) = &cli.explain {
         return match Code::parse(code) {
@@ -496,6 +527,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
+    let start = std::time::Instant::now();
     let Some(input) = cli.input.as_ref() else {
         return ExitCode::from(2);
     };
@@ -516,6 +548,7 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
             svg: cli.svg.options(),
             preprocessor,
             pure: cli.preprocessor.pure.clone(),
+            line_directives: cli.line_directives,
             ..o
         },
         Err(e) => {
@@ -555,6 +588,14 @@ fn run(cli: Cli, preprocessor: cpp::Flags) -> ExitCode {
     if let Err(e) = written {
         eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", cli.output);
         return ExitCode::from(4);
+    }
+    if let Some(path) = &cli.report {
+        let record = batch::FileReport::compiled(name, &outcome, start.elapsed());
+        let json = serde_json::to_string_pretty(&record).map_err(std::io::Error::other);
+        if let Err(e) = json.and_then(|j| driver::write_output(path, j.as_bytes())) {
+            eprintln!("polyc: error[E0003]: cannot write `{}`: {e}", path.display());
+            return ExitCode::from(4);
+        }
     }
     if cli.strict && !outcome.diagnostics.is_empty() {
         return ExitCode::from(1);
@@ -597,6 +638,19 @@ fn run_batch(args: BatchArgs, preprocessor: cpp::Flags) -> ExitCode {
         }
     }
     ExitCode::from(if report.all_ok() { 0 } else { 3 })
+}
+
+fn report(dir: &std::path::Path) -> ExitCode {
+    match polyc::cc::summary::read_records(dir) {
+        Ok(records) => {
+            print!("{}", polyc::cc::summary::summary(&records));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("polyc: {e}");
+            ExitCode::from(3)
+        }
+    }
 }
 
 fn fail(name: &str, text: &str, d: Diagnostic, color: bool) -> ExitCode {

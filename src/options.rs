@@ -293,6 +293,8 @@ pub struct Options {
     pub assume_no_alias: bool,
     /// `--autodetect`: also find the SCoPs of functions without pragmas.
     pub autodetect: bool,
+    /// `--line-directives`: a `#line` after each regenerated region.
+    pub line_directives: bool,
 }
 
 /// The default unroll-and-jam factor: four copies of a reduction's
@@ -315,6 +317,7 @@ impl Default for Options {
             preprocessor: cpp::Flags::default(),
             pure: Vec::new(),
             autodetect: false,
+            line_directives: false,
         }
     }
 }

@@ -25,7 +25,7 @@ const MAX_LINES: usize = 700;
 const LAYERS: &[&[&str]] = &[
     &["diagnostics", "names"],
     &["frontend"], &["model"], &["deps"], &["schedule"], &["tile"], &["storage"], &["scan"], &["multifor"],
-    &["options"], &["plan"], &["emit"], &["report"], &["driver"], &["batch"],
+    &["options"], &["plan"], &["emit"], &["report"], &["driver"], &["batch"], &["cc"],
 ];
 
 struct SourceFile {

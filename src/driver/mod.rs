@@ -33,7 +33,7 @@ use crate::report::scops::{candidate_reports, CandidateReport, ScopVerdict};
 use crate::report::{live_ranges, parallelism, plans, scop, svg};
 use regenerate::{regenerate, Regenerated};
 use scanned::work_estimate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::path::Path;
 
@@ -47,13 +47,13 @@ pub use thread::{on_compile_thread, COMPILE_STACK};
 pub use trace::trace_original;
 pub use write::write_output;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScopStatus {
     Regenerated,
     Rejected,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ScopSummary {
     pub line: usize,
     pub status: ScopStatus,
@@ -199,7 +199,7 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         Vec::new()
     };
     let output = match options.emit {
-        Emit::C => splice(&source.text, replacements),
+        Emit::C => splice(&source.text, replacements, options.line_directives),
         Emit::Scops => {
             let file = path.map_or("<input>".to_string(), |p| p.display().to_string());
             candidates.iter().map(|c| c.line_text(&file) + "\n").collect()
@@ -315,8 +315,9 @@ struct Replacement {
 
 /// Replace each region by its comment line and new code; the helper
 /// macros go at the top of the first regenerated region, after its
-/// comment.
-fn splice(src: &str, mut replacements: Vec<Replacement>) -> String {
+/// comment. With `line_directives`, a `#line` after each region numbers
+/// the lines after it as in `src`.
+fn splice(src: &str, mut replacements: Vec<Replacement>, line_directives: bool) -> String {
     replacements.sort_by_key(|r| r.range.start);
     let helpers = replacements.iter().fold(Helpers::default(), |acc, r| acc.union(r.helpers));
     let mut out = String::with_capacity(src.len() * 2);
@@ -329,6 +330,12 @@ fn splice(src: &str, mut replacements: Vec<Replacement>) -> String {
         }
         out.push_str(&r.code);
         at = r.range.end;
+        if line_directives {
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&format!("#line {}\n", crate::diagnostics::line_col(src, at).0));
+        }
     }
     out.push_str(&src[at..]);
     out

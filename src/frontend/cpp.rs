@@ -24,6 +24,11 @@ pub struct Flags {
     pub include_dirs: Vec<PathBuf>,
     /// `-D` and `-U` in command-line order (later ones win, as in gcc).
     pub macros: Vec<MacroFlag>,
+    /// Any other argument the compiler's preprocessor takes (`-isystem
+    /// DIR`, `-include FILE`, `-std=c99`, `-fopenmp`: `--cpp-arg`), in the
+    /// order given, after the others (gcc reads `-include` after every
+    /// `-D` and `-U` anyway).
+    pub other: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +46,7 @@ impl Flags {
             MacroFlag::Define(d) => format!("-D{d}"),
             MacroFlag::Undefine(u) => format!("-U{u}"),
         });
-        includes.chain(macros).collect()
+        includes.chain(macros).chain(self.other.iter().cloned()).collect()
     }
 }
 
@@ -121,9 +126,11 @@ pub fn preprocess(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<Prepr
 /// `text`, given on its standard input as the file in `dir`; the error
 /// is the compiler's first complaint.
 pub fn run(text: &str, dir: Option<&Path>, flags: &Flags, mode: &[&str]) -> Result<String, String> {
+    // `CC` may hold arguments (`ccache gcc`), as make's does.
     let compiler = std::env::var("CC").ok().filter(|c| !c.trim().is_empty()).unwrap_or_else(|| "cc".to_string());
-    let mut command = Command::new(&compiler);
-    command.arg("-E").args(mode).args(["-x", "c"]);
+    let mut words = compiler.split_whitespace();
+    let mut command = Command::new(words.next().unwrap_or("cc"));
+    command.args(words).arg("-E").args(mode).args(["-x", "c"]);
     if let Some(dir) = dir {
         command.arg("-iquote").arg(if dir.as_os_str().is_empty() { Path::new(".") } else { dir });
     }

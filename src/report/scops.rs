@@ -4,11 +4,11 @@
 
 use crate::diagnostics::{Cause, Code, Diagnostic};
 use crate::frontend::Candidate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// One candidate of `--emit=scops`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CandidateReport {
     pub line: usize,
     pub column: usize,
