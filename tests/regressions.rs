@@ -171,3 +171,19 @@ fn a_macro_that_only_copies_its_argument_is_expanded() {
     assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
     assert!(outputs[0].contains("SCALAR_VAL(1.5) * B[i]"), "the statement lost its spelling:\n{}", outputs[0]);
 }
+
+#[test]
+fn a_declaration_whose_value_names_a_macro_stays_a_statement() {
+    // PolyBench's gemver and ludcmp, TSVC's s2251: the initialiser,
+    // spelt again as the file has it (a macro in it), lost the `;` that
+    // made it a statement, and the output did not compile.
+    let kernel = "  for (i = 0; i < N; i++) {\n    REAL h = (REAL)A[i] / 2;\n    \
+                  X[i][0] = h + 1.0;\n  }\n  REAL scale = (REAL)N;\n  for (i = 0; i < N; i++)\n    \
+                  A[i] = A[i] * scale;";
+    prints_what_the_source_prints(
+        "regression-macro-initialiser",
+        &format!("#define REAL double\n{}", program(kernel)),
+        &[("default", Options::optimising())],
+        &RUNS,
+    );
+}

@@ -161,7 +161,10 @@ fn place_expanded(stmt: &mut Stmt, map: &SourceMap) {
 }
 
 /// `stmt` with its text as the file spells it, its spans on the file.
+/// Text past the span (the `;` that makes a declaration's initialiser a
+/// statement) stays.
 fn respell(stmt: &mut Stmt, map: &SourceMap, source: &str) {
+    let tail = stmt.text.get(stmt.span.len()..).unwrap_or("").to_string();
     let (old, span) = (stmt.span.start, map.source_range(&stmt.span));
     let mut uses: Vec<(Range<usize>, usize)> = Vec::new();
     for (r, depth) in &stmt.iter_uses {
@@ -175,6 +178,6 @@ fn respell(stmt: &mut Stmt, map: &SourceMap, source: &str) {
         a.span = map.source_range(&a.span);
     }
     stmt.iter_uses = uses;
-    stmt.text = source[span.clone()].to_string();
+    stmt.text = source[span.clone()].to_string() + &tail;
     stmt.span = span;
 }
