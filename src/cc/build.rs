@@ -177,7 +177,14 @@ fn relink(command: &Command, units: &mut [Unit], settings: &Settings, dir: &Path
     if openmp && !command.has_openmp() {
         words.push("-fopenmp".into());
     }
-    let linked = real(settings, &words).output();
+    let mut linked = real(settings, &words).output();
+    if linked.as_ref().is_ok_and(|o| !o.status.success() && contains(&o.stderr, b"undefined reference")) {
+        // The compiler may have folded a call to the math library in
+        // the source's loops (deriche's `expf` of a constant) that the
+        // new loops make: they need it linked.
+        words.push("-lm".into());
+        linked = real(settings, &words).output();
+    }
     let placed = match linked {
         Ok(o) if o.status.success() => {
             std::fs::read(&program).and_then(|b| write_output(&target, &b)).map_err(|e| e.to_string())
