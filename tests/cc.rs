@@ -162,6 +162,54 @@ fn a_failing_polyc_leaves_the_build_as_cc_makes_it() {
     assert!(files(&dir) == plain, "the build differs from cc's");
 }
 
+const CMAKELISTS: &str = "\
+cmake_minimum_required(VERSION 3.13)
+project(grid C)
+add_executable(app main.c stencil.c)
+target_link_libraries(app m)
+";
+
+/// `cmake` with `args` in `dir`.
+fn cmake(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<(), String> {
+    let mut cmd = Command::new("cmake");
+    cmd.current_dir(dir).args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    match run_with(cmd, Duration::from_secs(300))? {
+        (Some(0), _, _) => Ok(()),
+        (code, out, err) => Err(format!(
+            "cmake {args:?} exited {code:?}:\n{}{}",
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&err)
+        )),
+    }
+}
+
+#[test]
+fn cmake_takes_polyc_cc_for_its_c_compiler() {
+    if Command::new("cmake").arg("--version").output().is_err() {
+        eprintln!("cc: the CMake test skipped: no cmake (scripts/setup installs it)");
+        return;
+    }
+    let dir = project("cc-cmake");
+    std::fs::write(dir.join("CMakeLists.txt"), CMAKELISTS).unwrap();
+    let reports = scratch("cc-cmake-report");
+    let compiler = format!("-DCMAKE_C_COMPILER={}", polyc_cc().display());
+    let mut outputs = Vec::new();
+    for (build, cc) in [("build-cc", "-DCMAKE_C_COMPILER=cc"), ("build-polyc", compiler.as_str())] {
+        cmake(&dir, &["-S", ".", "-B", build, cc, "-DCMAKE_BUILD_TYPE=Release"], &[]).unwrap();
+        cmake(&dir, &["--build", build, "-j2"], &[("POLYC_REPORT", reports.as_path())]).unwrap();
+        let mut app = Command::new(dir.join(build).join("app"));
+        app.env("OMP_NUM_THREADS", "2");
+        outputs.push(run_with(app, Duration::from_secs(60)).unwrap());
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    let summary = Command::new(polyc_bin()).arg("report").arg(&reports).output().expect("polyc report runs");
+    let summary = String::from_utf8_lossy(&summary.stdout);
+    assert!(summary.contains("(transformed 1, as written 1, fell back 0)"), "{summary}");
+}
+
 #[test]
 fn polyc_cc_refuses_to_run_itself_as_the_real_compiler() {
     let dir = scratch("cc-itself");
