@@ -203,3 +203,34 @@ fn without_autodetect_unmarked_functions_are_untouched() {
     assert!(ok, "{err}");
     assert_eq!(out, IO_THEN_CLEAN);
 }
+
+const INSIDE_OPENMP: &str = "\
+#define N 2000
+double a[N][N], b[N][N];
+void kernel(void) {
+  int i, j;
+#pragma omp parallel for private(j)
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      a[i][j] = i + j;
+  for (i = 1; i < N; i++)
+    for (j = 0; j < N; j++)
+      b[i][j] = a[i - 1][j] * 2;
+}
+";
+
+#[test]
+fn a_nest_inside_an_openmp_loop_gets_no_threads_of_its_own() {
+    // The source's threads run the inner loop already: a parallel loop
+    // there would start a team per iteration of theirs.
+    let scratch = scratch("autodetect-openmp");
+    let input = scratch.join("omp.c");
+    std::fs::write(&input, INSIDE_OPENMP).expect("scratch is writable");
+    let (ok, out, err) = polyc(&["--autodetect", "-q"], &input);
+    assert!(ok, "{err}");
+    let comments: Vec<&str> = out.lines().filter(|l| l.contains("/* polyc:")).collect();
+    assert_eq!(comments.len(), 2, "{out}");
+    assert!(!comments[0].contains("parallel"), "{}", comments[0]);
+    assert!(comments[1].contains("parallel (OpenMP)"), "{}", comments[1]);
+    assert_eq!(out.matches("omp parallel").count(), 2, "{out}");
+}

@@ -27,7 +27,7 @@ use crate::frontend::Source;
 use crate::model::isl;
 use crate::model::{ModelError, Scop};
 use crate::names::FreshNames;
-use crate::options::{Emit, Options};
+use crate::options::{Emit, Options, PlanRequest};
 use crate::plan::Analyses;
 use crate::report::scops::{candidate_reports, CandidateReport, ScopVerdict};
 use crate::report::{live_ranges, parallelism, plans, scop, svg};
@@ -105,7 +105,11 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
     let mut reports = Vec::new();
     let mut pictures: Vec<(bool, String)> = Vec::new();
     let mut verdicts: Vec<ScopVerdict> = Vec::new();
+    let without_threads = Options { plan: PlanRequest { parallel: false, ..options.plan.clone() }, ..options.clone() };
+    let file_options = options;
     for ast in found.scops {
+        // The source's OpenMP threads run this code already.
+        let options = if ast.inside_openmp { &without_threads } else { file_options };
         let (pragma, n_stmts, has_multifor) = (ast.pragma.clone(), ast.stmts.len(), ast.has_multifor());
         let indent = ast.indent.clone();
         let detected = ast.detected;

@@ -142,6 +142,9 @@ pub struct ScopAst {
     /// Found by `--autodetect` (no pragmas: `region` is the statements'
     /// own lines, `pragma` the first line of the first one).
     pub detected: bool,
+    /// Inside a statement an OpenMP pragma applies to: its loops get no
+    /// threads of their own.
+    pub inside_openmp: bool,
 }
 
 /// The paper's non-linear mapping (seed 001, section 5), in two

@@ -128,6 +128,7 @@ pub(super) fn extract(
         definitions: x.definitions,
         locals,
         detected: false,
+        inside_openmp: false,
     })
 }
 

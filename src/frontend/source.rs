@@ -190,7 +190,27 @@ impl Source {
                 self.detect(f, &pure, &mut scops, &mut candidates, &mut names);
             }
         }
+        for scop in &mut scops {
+            scop.inside_openmp = self.inside_openmp(scop.region.start);
+        }
         Scops { scops, rejected, names, candidates }
+    }
+
+    /// Whether the code at `at` sits in a statement an OpenMP pragma
+    /// applies to (`#pragma omp parallel`, `omp for`, `omp task`): its
+    /// threads are the source's own, and a parallel loop there would
+    /// start a team inside a team.
+    fn inside_openmp(&self, at: usize) -> bool {
+        let mut node = self.tree.root_node().descendant_for_byte_range(at, at);
+        while let Some(n) = node {
+            let applying = n.kind().ends_with("statement").then(|| pragma_before(&self.text, n.start_byte())).flatten();
+            let words = applying.map(|p| self.text[p].split_whitespace().collect::<Vec<_>>().join(" "));
+            if words.is_some_and(|w| w.starts_with("#pragma omp") || w.starts_with("# pragma omp")) {
+                return true;
+            }
+            node = n.parent();
+        }
+        false
     }
 
     /// The SCoPs of function `f` found without pragmas, appended to
