@@ -75,22 +75,27 @@ fn project(name: &str) -> PathBuf {
     dir
 }
 
-/// `make` in `dir` with `args` and `env`: its standard error, or why it failed.
-fn make(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
-    let mut cmd = Command::new("make");
-    cmd.current_dir(dir).arg("-s").args(args);
+/// `program` in `dir` with `args` and `env`: its standard error, or why it failed.
+fn tool(program: &str, dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
+    let mut cmd = Command::new(program);
+    cmd.current_dir(dir).args(args);
     for (k, v) in env {
         cmd.env(k, v);
     }
     match run_with(cmd, Duration::from_secs(300))? {
         (Some(0), _, err) => Ok(String::from_utf8_lossy(&err).into_owned()),
         (code, out, err) => Err(format!(
-            "make {args:?} in {} exited {code:?}:\n{}{}",
+            "{program} {args:?} in {} exited {code:?}:\n{}{}",
             dir.display(),
             String::from_utf8_lossy(&out),
             String::from_utf8_lossy(&err)
         )),
     }
+}
+
+/// `make -s` in `dir`: its standard error, or why it failed.
+fn make(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
+    tool("make", dir, &[&["-s"], args].concat(), env)
 }
 
 /// Every file under `dir` with its bytes, by relative path.
@@ -169,23 +174,6 @@ add_executable(app main.c stencil.c)
 target_link_libraries(app m)
 ";
 
-/// `cmake` with `args` in `dir`.
-fn cmake(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<(), String> {
-    let mut cmd = Command::new("cmake");
-    cmd.current_dir(dir).args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    match run_with(cmd, Duration::from_secs(300))? {
-        (Some(0), _, _) => Ok(()),
-        (code, out, err) => Err(format!(
-            "cmake {args:?} exited {code:?}:\n{}{}",
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&err)
-        )),
-    }
-}
-
 #[test]
 fn cmake_takes_polyc_cc_for_its_c_compiler() {
     if Command::new("cmake").arg("--version").output().is_err() {
@@ -198,8 +186,8 @@ fn cmake_takes_polyc_cc_for_its_c_compiler() {
     let compiler = format!("-DCMAKE_C_COMPILER={}", polyc_cc().display());
     let mut outputs = Vec::new();
     for (build, cc) in [("build-cc", "-DCMAKE_C_COMPILER=cc"), ("build-polyc", compiler.as_str())] {
-        cmake(&dir, &["-S", ".", "-B", build, cc, "-DCMAKE_BUILD_TYPE=Release"], &[]).unwrap();
-        cmake(&dir, &["--build", build, "-j2"], &[("POLYC_REPORT", reports.as_path())]).unwrap();
+        tool("cmake", &dir, &["-S", ".", "-B", build, cc, "-DCMAKE_BUILD_TYPE=Release"], &[]).unwrap();
+        tool("cmake", &dir, &["--build", build, "-j2"], &[("POLYC_REPORT", reports.as_path())]).unwrap();
         let mut app = Command::new(dir.join(build).join("app"));
         app.env("OMP_NUM_THREADS", "2");
         outputs.push(run_with(app, Duration::from_secs(60)).unwrap());

@@ -55,9 +55,9 @@ pub struct Command {
     pub mode: Mode,
 }
 
-/// Flags whose value is the next word when it is not joined to them.
-const WITH_VALUE: &[&str] = &[
-    "-o",
+/// The preprocessor's flags whose value is the next word when it is not
+/// joined to them (`-I DIR`, `-Iinc`; `-isystem DIR`).
+const PREPROCESSOR_WITH_VALUE: &[&str] = &[
     "-I",
     "-D",
     "-U",
@@ -71,6 +71,14 @@ const WITH_VALUE: &[&str] = &[
     "-iwithprefixbefore",
     "-isysroot",
     "-imultilib",
+    "--sysroot",
+    "-Xpreprocessor",
+    "-target",
+];
+
+/// The other flags whose value may be the next word.
+const OTHER_WITH_VALUE: &[&str] = &[
+    "-o",
     "-MF",
     "-MT",
     "-MQ",
@@ -79,7 +87,6 @@ const WITH_VALUE: &[&str] = &[
     "-l",
     "-Xlinker",
     "-Xassembler",
-    "-Xpreprocessor",
     "-Xclang",
     "-mllvm",
     "-u",
@@ -93,11 +100,8 @@ const WITH_VALUE: &[&str] = &[
     "-dumpdir",
     "-B",
     "-wrapper",
-    "--sysroot",
-    "-target",
     "-arch",
     "-A",
-    "-include-pch",
 ];
 
 /// Flags after which polyc-cc runs the command as given.
@@ -131,7 +135,8 @@ impl Command {
         let mut k = 0;
         while k < words.len() {
             let word = &words[k];
-            let takes_next = WITH_VALUE.contains(&word.as_str()) && k + 1 < words.len();
+            let with_value = [PREPROCESSOR_WITH_VALUE, OTHER_WITH_VALUE].iter().any(|l| l.contains(&word.as_str()));
+            let takes_next = with_value && k + 1 < words.len();
             let group: Vec<String> = if takes_next { words[k..k + 2].to_vec() } else { vec![word.clone()] };
             k += group.len();
             as_given |= runs_as_given(word);
@@ -290,37 +295,12 @@ fn kind_of(group: &[String], language_c: Option<bool>) -> Kind {
 /// define macros (`-mavx` defines `__AVX__`, `-fopenmp` `_OPENMP`, `-O2`
 /// `__OPTIMIZE__`).
 fn is_preprocessor_flag(word: &str) -> bool {
-    const PREFIXES: &[&str] = &[
-        "-I",
-        "-D",
-        "-U",
-        "-include",
-        "-imacros",
-        "-isystem",
-        "-iquote",
-        "-idirafter",
-        "-iprefix",
-        "-iwithprefix",
-        "-isysroot",
-        "-imultilib",
-        "--sysroot",
-        "-nostdinc",
-        "-undef",
-        "-std=",
-        "-ansi",
-        "-O",
-        "-m",
-        "-pthread",
-        "-Wp,",
-        "-Xpreprocessor",
-        "-target",
-        "--target",
-        "-trigraphs",
-    ];
+    const OTHERS: &[&str] =
+        &["-nostdinc", "-undef", "-std=", "-ansi", "-O", "-m", "-pthread", "-Wp,", "--target", "-trigraphs"];
     const NOT_FOR_THE_PREPROCESSOR: &[&str] =
         &["-fdump", "-fprofile", "-fplugin", "-fopt-info", "-fsave-optimization-record", "-fstack-usage"];
     let f_flag = word.starts_with("-f") && !NOT_FOR_THE_PREPROCESSOR.iter().any(|p| word.starts_with(p));
-    f_flag || PREFIXES.iter().any(|p| word.starts_with(p))
+    f_flag || PREPROCESSOR_WITH_VALUE.iter().chain(OTHERS).any(|p| word.starts_with(p))
 }
 
 /// `words` with each `@FILE` replaced by the words of FILE (gcc's quoting:
