@@ -20,7 +20,8 @@ pub enum Mode {
     /// No `-c`, `-S` or `-E`: a program (or a library) from the inputs.
     Link,
     /// Anything else (`-E`, `-M` without `-MD`, `-fsyntax-only`,
-    /// `--version`, coverage builds, other languages): run as given.
+    /// `--version`, coverage builds, other languages, standard input or
+    /// output): run as given.
     AsGiven,
 }
 
@@ -151,7 +152,8 @@ impl Command {
         let has = |flag: &str| args.iter().any(|a| a.kind == Kind::Step && a.words[0] == flag);
         let any_input = args.iter().any(|a| matches!(a.kind, Kind::Input { .. }));
         let stdin = args.iter().any(|a| a.kind == (Kind::Input { c: false }) && a.words[0] == "-");
-        let mode = if as_given || has("-E") || !any_input || stdin {
+        let stdout = args.iter().any(|a| a.kind == Kind::Output && output_value(&a.words) == "-");
+        let mode = if as_given || has("-E") || !any_input || stdin || stdout {
             Mode::AsGiven
         } else if has("-S") {
             Mode::Assemble
@@ -370,6 +372,7 @@ mod tests {
         assert_eq!(parse("--version").mode, Mode::AsGiven);
         assert_eq!(parse("-c -x c++ a.cc").mode, Mode::AsGiven);
         assert_eq!(parse("-c -").mode, Mode::AsGiven);
+        assert_eq!(parse("-S a.c -o -").mode, Mode::AsGiven);
         assert_eq!(parse("-c --coverage a.c").mode, Mode::AsGiven);
         assert_eq!(parse("a.o b.o -o prog").c_inputs(), Vec::<PathBuf>::new());
     }
