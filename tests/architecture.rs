@@ -8,7 +8,7 @@
 //! every path naming a module of this crate (`crate::`, `super::`, `self::`,
 //! a child module, or a module a `use` brought in) is an edge from its file
 //! to the file of the path's longest prefix that is a module with a file.
-//! `src/main.rs` is a separate crate and is not read.
+//! `src/main.rs` and `src/bin/` are separate crates and are not read.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -53,7 +53,8 @@ fn module_of(name: &str) -> Vec<String> {
     parts
 }
 
-/// Every `.rs` file under `src`, as (path under `src`, text), `main.rs` left out.
+/// Every `.rs` file under `src`, as (path under `src`, text), the binaries'
+/// own (`main.rs`, `bin/`) left out.
 fn read_sources(src: &Path) -> Vec<(String, String)> {
     let mut found = Vec::new();
     let mut dirs = vec![src.to_path_buf()];
@@ -64,7 +65,7 @@ fn read_sources(src: &Path) -> Vec<(String, String)> {
                 dirs.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let name = path.strip_prefix(src).unwrap().to_string_lossy().replace('\\', "/");
-                if name != "main.rs" {
+                if name != "main.rs" && !name.starts_with("bin/") {
                     found.push((name, fs::read_to_string(&path).expect("readable source")));
                 }
             }

@@ -471,3 +471,15 @@ fn row_sums_beside_a_carried_update_run_as_independent_chains() {
         "{small}"
     );
 }
+
+#[test]
+fn threads_over_a_loop_bounded_by_a_division_wait_for_enough_work() {
+    // TSVC's s1421 (`i < LEN_1D/2`, 16000 iterations): without an estimate
+    // of its work, the parallel loop ran unguarded, 40000 times a team
+    // for a few microseconds each (0.15x on two threads).
+    let source = "#define LEN 32000\ndouble a[LEN], b[LEN];\nvoid f(void) {\n#pragma scop\n  \
+                  for (int i = 0; i < LEN / 2; i++)\n    b[i] = b[i + LEN / 2] + a[i];\n#pragma endscop\n}\n";
+    let out = driver::compile(source.to_string(), &Options::optimising()).unwrap().output;
+    assert!(out.contains("#pragma omp parallel for"), "{out}");
+    assert!(out.contains("(double)polyc_max(polyc_floord(LEN - 2, 2) + 1, 0) >= POLYC_MIN_WORK"), "{out}");
+}

@@ -9,8 +9,8 @@
 
 use super::command::{Command, Mode};
 use super::record::{Outcome, Record};
+use super::settings::Settings;
 use super::transform::{contains, transform, Transformed};
-use super::Settings;
 use crate::driver::write_output;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command as Process, ExitStatus};
@@ -212,7 +212,7 @@ fn objects_use_openmp(command: &Command) -> bool {
 /// out to be polyc-cc again stops at once (`cc::main`).
 fn real(settings: &Settings, words: &[String]) -> Process {
     let mut p = Process::new(&settings.real_cc[0]);
-    p.args(&settings.real_cc[1..]).args(words).env(super::ACTIVE, "1");
+    p.args(&settings.real_cc[1..]).args(words).env(super::settings::ACTIVE, "1");
     p
 }
 

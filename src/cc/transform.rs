@@ -5,7 +5,7 @@
 //! and its record land in the build's temporary directory.
 
 use super::command::Command;
-use super::Settings;
+use super::settings::Settings;
 use crate::batch::FileReport;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};

@@ -5,7 +5,7 @@ use super::isl::{IslResult, Map, Set};
 use super::{array_tuple, bounds, extent_in_isl, params_decl, Scop};
 use crate::frontend::decls::VarDecl;
 use crate::frontend::structs::Member;
-use crate::model::affine::{Constraint, LinExpr, Term};
+use crate::model::affine::LinExpr;
 
 /// The cells of one variable a SCoP may touch: per subscript, the
 /// bounds whose minimum (`low`) and maximum (`high`) enclose its values.
@@ -117,10 +117,7 @@ impl Scop {
             subscripts.join(", ")
         ))?;
         let values = project.intersect_domain(cells)?.range()?;
-        match bounds(&values)? {
-            Some(bounds) => Ok(Some(bounds)),
-            None => rounded_bounds(&values),
-        }
+        bounds(&values)
     }
 
     /// The whole declared array, if its every extent is affine.
@@ -146,44 +143,6 @@ impl Scop {
         }
         Ok(Some(footprint))
     }
-}
-
-/// Bounds of the one dimension of `values` from its polyhedral hull,
-/// rounded inwards where a bound has a coefficient (`2x <= n - 1`:
-/// `x <= floor((n - 1) / 2)`): for values that divide a subscript
-/// (`p[i / 2]`), whose divisions `bounds` drops.
-fn rounded_bounds(values: &Set) -> IslResult<Option<(LinExpr, LinExpr)>> {
-    let hull = values.polyhedral_hull()?.constraints()?;
-    let lower = hull.iter().find_map(|c| rounded_bound(c, 1));
-    let upper = hull.iter().find_map(|c| rounded_bound(c, -1));
-    Ok(lower.zip(upper))
-}
-
-/// The bound on dimension 0 that `c` gives, over the parameters: a
-/// lower bound for `sign` 1, an upper for -1.
-fn rounded_bound(c: &Constraint, sign: i64) -> Option<LinExpr> {
-    let coef = c.expr.coeff_of_dim(0);
-    let expr = match coef * sign {
-        0 => return None,
-        s if s < 0 && !c.is_eq => return None,
-        s if s < 0 => c.expr.scale(-1),
-        _ => c.expr.clone(),
-    };
-    if expr.has_floor() || expr.terms.iter().any(|(t, _)| matches!(t, Term::Dim(d) if *d != 0)) {
-        return None;
-    }
-    // k.x + rest >= 0 (lower: x >= -floor(rest / k)) or -k.x + rest >= 0
-    // (upper: x <= floor(rest / k)).
-    let k = coef.abs();
-    let rest = expr.without_dim(0);
-    let rounded = if k == 1 {
-        rest
-    } else {
-        let mut floor = LinExpr::default();
-        floor.add_term(Term::Floor(Box::new(rest), k), 1);
-        floor
-    };
-    Some(if sign == 1 { rounded.scale(-1) } else { rounded })
 }
 
 /// Add `bound` to `bounds`, whose minimum (`sign` -1) or maximum (1)

@@ -145,8 +145,8 @@ impl Scop {
     /// Bounds over the parameters of `value`, an isl expression over the
     /// iterators `i0, ...`, across `instances` (each a statement's index
     /// and a set of its instances): a lower and an upper bound, from the
-    /// hull of its values; `None` if either is not affine in the
-    /// parameters alone, or there are no instances.
+    /// hull of its values ([`bounds`]); `None` if either is not
+    /// quasi-affine in the parameters, or there are no instances.
     pub fn value_range(&self, instances: &[(usize, &Set)], value: &str) -> IslResult<Option<(LinExpr, LinExpr)>> {
         let np = self.ast.params.len();
         let mut range: Option<Set> = None;
@@ -234,15 +234,57 @@ fn extent_in_isl(extent: &str, params: &[String]) -> Option<String> {
 }
 
 /// Bounds over the parameters of the one dimension of `values`: a lower
-/// and an upper bound, from its hull; `None` if either is not affine in
-/// the parameters alone.
+/// and an upper bound, from its hull, else from its polyhedral hull
+/// rounded inwards (`rounded_bounds`); `None` if either is not
+/// quasi-affine in the parameters alone.
 pub fn bounds(values: &Set) -> IslResult<Option<(LinExpr, LinExpr)>> {
     // Without its divs (a modulo guard's), the set is a superset: its
     // bounds still hold.
     let hull = values.remove_divs()?.simple_hull()?.constraints()?;
     let lower = hull.iter().find_map(|c| bound_of_dim0(c, 1));
     let upper = hull.iter().find_map(|c| bound_of_dim0(c, -1));
+    match lower.zip(upper) {
+        Some(exact) => Ok(Some(exact)),
+        None => rounded_bounds(values),
+    }
+}
+
+/// Bounds of the one dimension of `values` from its polyhedral hull,
+/// rounded inwards where a bound has a coefficient (`2x <= n - 1`:
+/// `x <= floor((n - 1) / 2)`): for values that divide a subscript
+/// (`p[i / 2]`), whose divisions `bounds` drops.
+fn rounded_bounds(values: &Set) -> IslResult<Option<(LinExpr, LinExpr)>> {
+    let hull = values.polyhedral_hull()?.constraints()?;
+    let lower = hull.iter().find_map(|c| rounded_bound(c, 1));
+    let upper = hull.iter().find_map(|c| rounded_bound(c, -1));
     Ok(lower.zip(upper))
+}
+
+/// The bound on dimension 0 that `c` gives, over the parameters: a
+/// lower bound for `sign` 1, an upper for -1.
+fn rounded_bound(c: &Constraint, sign: i64) -> Option<LinExpr> {
+    let coef = c.expr.coeff_of_dim(0);
+    let expr = match coef * sign {
+        0 => return None,
+        s if s < 0 && !c.is_eq => return None,
+        s if s < 0 => c.expr.scale(-1),
+        _ => c.expr.clone(),
+    };
+    if expr.has_floor() || expr.terms.iter().any(|(t, _)| matches!(t, Term::Dim(d) if *d != 0)) {
+        return None;
+    }
+    // k.x + rest >= 0 (lower: x >= -floor(rest / k)) or -k.x + rest >= 0
+    // (upper: x <= floor(rest / k)).
+    let k = coef.abs();
+    let rest = expr.without_dim(0);
+    let rounded = if k == 1 {
+        rest
+    } else {
+        let mut floor = LinExpr::default();
+        floor.add_term(Term::Floor(Box::new(rest), k), 1);
+        floor
+    };
+    Some(if sign == 1 { rounded.scale(-1) } else { rounded })
 }
 
 /// The bound on dimension 0 that `c` gives: a lower bound for `sign`
