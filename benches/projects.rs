@@ -9,6 +9,8 @@
 //! `cargo bench --bench projects [-- --iterations N --runs N]`; the
 //! environment variables `POLYC_BENCH_TSVC_ITERATIONS` (default 5000:
 //! about 20 s a run) and `POLYC_BENCH_RUNS` (default 2) do the same.
+//! `--npb` (or `POLYC_BENCH_NPB=1`) adds NPB3.0-omp-C at CLASS=W, the
+//! eight benchmarks' whole times (`CFLAGS=-O3 -fopenmp` in both builds).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -53,7 +55,14 @@ fn main() -> ExitCode {
         println!("projects benchmark: skipped: no TSVC_2 snapshot at {} (set POLYC_MIRROR)", git_dir.display());
         return ExitCode::SUCCESS;
     }
-    match run(&git_dir, iterations, runs) {
+    let npb = args.iter().any(|a| a == "--npb") || std::env::var_os("POLYC_BENCH_NPB").is_some();
+    let npb_dir = mirror.join("benchmark-subsetting+NPB3.0-omp-C/repo/.git");
+    let result = run(&git_dir, iterations, runs).and_then(|()| match npb {
+        true if npb_dir.join("HEAD").is_file() => run_npb(&npb_dir, runs),
+        true => Err(format!("--npb: no NPB snapshot at {}", npb_dir.display())),
+        false => Ok(()),
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("projects benchmark: {e}");
@@ -74,8 +83,8 @@ fn first_line(program: &str, arg: &str) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// A fresh copy of TSVC_2 with `iterations` repetitions, built with `cc`.
-fn build(git_dir: &Path, name: &str, iterations: usize, cc: &str) -> Result<PathBuf, String> {
+/// A fresh copy of the snapshot's HEAD in `target/bench/projects/NAME`.
+fn unpack(git_dir: &Path, name: &str) -> Result<PathBuf, String> {
     let dir = root().join("target/bench/projects").join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -90,6 +99,25 @@ fn build(git_dir: &Path, name: &str, iterations: usize, cc: &str) -> Result<Path
     if !unpacked.success() {
         return Err(format!("cannot unpack {}", git_dir.display()));
     }
+    Ok(dir)
+}
+
+/// make's messages, checked for polyc-cc's warnings (printed).
+fn make(dir: &Path, args: &[&str]) -> Result<(), String> {
+    let out = Command::new("make").current_dir(dir).arg("-s").args(args).output().map_err(|e| e.to_string())?;
+    let messages = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("make {args:?} in {} failed:\n{messages}", dir.display()));
+    }
+    for w in messages.lines().filter(|l| l.contains("polyc-cc")) {
+        println!("  {w}");
+    }
+    Ok(())
+}
+
+/// A fresh copy of TSVC_2 with `iterations` repetitions, built with `cc`.
+fn build(git_dir: &Path, name: &str, iterations: usize, cc: &str) -> Result<PathBuf, String> {
+    let dir = unpack(git_dir, name)?;
     let common_h = dir.join("src/common.h");
     let text = std::fs::read_to_string(&common_h).map_err(|e| e.to_string())?;
     let fewer = text.replace("#define iterations 100000\n", &format!("#define iterations {iterations}\n"));
@@ -98,21 +126,8 @@ fn build(git_dir: &Path, name: &str, iterations: usize, cc: &str) -> Result<Path
     }
     std::fs::write(&common_h, fewer).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let out = Command::new("make")
-        .current_dir(&dir)
-        .args(["-s", "-C", "src", "COMPILER=GNU", "NO_OMP=1", "SUFFIX=_default", &format!("CC={cc}")])
-        .output()
-        .map_err(|e| e.to_string())?;
-    let messages = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() {
-        return Err(format!("make with CC={cc} failed:\n{messages}"));
-    }
-    let warnings: Vec<&str> = messages.lines().filter(|l| l.contains("polyc-cc")).collect();
-    println!(
-        "built {name} in {:.1} s{}",
-        start.elapsed().as_secs_f64(),
-        warnings.iter().map(|w| format!("\n  {w}")).collect::<String>()
-    );
+    make(&dir, &["-C", "src", "COMPILER=GNU", "NO_OMP=1", "SUFFIX=_default", &format!("CC={cc}")])?;
+    println!("built {name} in {:.1} s", start.elapsed().as_secs_f64());
     Ok(dir.join("bin/GNU/tsvc_vec_default"))
 }
 
@@ -244,4 +259,58 @@ fn report(table: &BTreeMap<usize, Vec<(String, f64, f64)>>) {
             ratios.iter().rev().take(5).map(|(n, x, _, _)| format!("{n} {x:.2}x")).collect::<Vec<_>>().join(", ")
         );
     }
+}
+
+const NPB: [&str; 8] = ["bt", "cg", "ep", "ft", "is", "lu", "mg", "sp"];
+
+/// NPB at CLASS=W built both ways; each benchmark's whole time (its
+/// "Time in seconds"; IS's own timer is unreliable), min of `runs`.
+fn run_npb(git_dir: &Path, runs: usize) -> Result<(), String> {
+    println!("\nNPB3.0-omp-C CLASS=W, CFLAGS=-O3 -fopenmp in both builds, load average {}", load_average());
+    let mut trees = Vec::new();
+    for (name, cc) in [("npb-plain", "cc"), ("npb-polyc", env!("CARGO_BIN_EXE_polyc-cc"))] {
+        let dir = unpack(git_dir, name)?;
+        std::fs::copy(dir.join("config/make.def.template"), dir.join("config/make.def")).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(dir.join("bin")).map_err(|e| e.to_string())?;
+        let (cc_arg, clink) = (format!("CC={cc}"), format!("CLINK={cc}"));
+        for b in NPB {
+            make(&dir, &[b, "CLASS=W", &cc_arg, &clink, "CFLAGS=-O3 -fopenmp", "CLINKFLAGS=-fopenmp", "C_LIB=-lm"])?;
+        }
+        trees.push(dir);
+    }
+    let seconds = |binary: &Path, threads: usize| -> Result<f64, String> {
+        let out = Command::new(binary)
+            .env("OMP_NUM_THREADS", threads.to_string())
+            .env("OMP_WAIT_POLICY", "passive")
+            .output()
+            .map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() || !text.contains("SUCCESSFUL") {
+            return Err(format!("{} did not verify", binary.display()));
+        }
+        let line = text.lines().find(|l| l.contains("Time in seconds")).unwrap_or_default();
+        line.rsplit('=').next().and_then(|t| t.trim().parse().ok()).ok_or_else(|| format!("no time in {line}"))
+    };
+    println!("{:<4} {:>9} {:>9} {:>7}   {:>9} {:>9} {:>7}", "", "cc 1t", "polyc 1t", "x", "cc 2t", "polyc 2t", "x");
+    let mut ratios: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    for b in NPB {
+        let mut cells = String::new();
+        for (k, threads) in [1, 2].into_iter().enumerate() {
+            let mut best = [f64::INFINITY; 2];
+            for _ in 0..runs {
+                for (i, tree) in trees.iter().enumerate() {
+                    best[i] = best[i].min(seconds(&tree.join("bin").join(format!("{b}.W")), threads)?);
+                }
+            }
+            let x = if b != "is" && best[1] > 0.0 { best[0] / best[1] } else { f64::NAN };
+            if x.is_finite() {
+                ratios[k].push(x);
+            }
+            cells.push_str(&format!(" {:>9.3} {:>9.3} {:>7.2}  ", best[0], best[1], x));
+        }
+        println!("{b:<4}{cells}");
+    }
+    println!("geometric mean (IS left out): 1 thread {:.3}, 2 threads {:.3}", geomean(&ratios[0]), geomean(&ratios[1]));
+    println!("load average at end: {}", load_average());
+    Ok(())
 }
