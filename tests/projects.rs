@@ -1,0 +1,217 @@
+//! `polyc-cc` on two public projects, each built by its own build system:
+//! TSVC_2 (github:UoB-HPC/TSVC_2, 151 loops in one file) and the NAS
+//! Parallel Benchmarks 3.0 in OpenMP C (github:benchmark-subsetting/
+//! NPB3.0-omp-C, CLASS=S). Each is built twice, with `CC=cc` and with
+//! `CC=polyc-cc`, with the same flags; polyc-cc's programs must print what
+//! cc's print (timings masked), on 1 and 2 threads, polyc must have
+//! transformed files, and no file may have fallen back.
+//!
+//! The projects are not in the repository: the test unpacks the git
+//! snapshots in `POLYC_MIRROR` (default `../.mirror` beside the crate,
+//! where the `fetch` tool puts them) into the scratch directory, and is
+//! skipped, saying so, when they are absent. See docs/testing.md.
+
+mod common;
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+fn polyc_cc() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_polyc-cc"))
+}
+
+/// The git directory of the snapshot `name` (`owner+repo`) in the mirror,
+/// or `None` with the reason printed.
+fn snapshot(name: &str) -> Option<PathBuf> {
+    let mirror = match std::env::var_os("POLYC_MIRROR") {
+        Some(d) => PathBuf::from(d),
+        None => root().join("../.mirror"),
+    };
+    let repo = mirror.join(name).join("repo");
+    for git_dir in [repo.join(".git"), repo.clone()] {
+        if git_dir.join("HEAD").is_file() {
+            return Some(git_dir);
+        }
+    }
+    eprintln!(
+        "skipped: no snapshot of {name} at {} (set POLYC_MIRROR to the directory holding {name}/repo)",
+        repo.display()
+    );
+    None
+}
+
+/// A fresh copy of the snapshot's HEAD in the scratch directory `dir`.
+fn unpack(git_dir: &Path, dir: &str) -> PathBuf {
+    let dest = scratch(dir);
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg("git --git-dir=\"$1\" archive HEAD | tar -x -C \"$2\"")
+        .arg("sh")
+        .arg(git_dir)
+        .arg(&dest)
+        .status()
+        .expect("sh runs");
+    assert!(status.success(), "cannot unpack {}", git_dir.display());
+    dest
+}
+
+/// `make -s` in `dir` with `args` and `env`: its standard error, or why it failed.
+fn make(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
+    let mut cmd = Command::new("make");
+    cmd.current_dir(dir).arg("-s").args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    match run_with(cmd, Duration::from_secs(600))? {
+        (Some(0), _, err) => Ok(String::from_utf8_lossy(&err).into_owned()),
+        (code, out, err) => Err(format!(
+            "make {args:?} in {} exited {code:?}:\n{}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&err)
+        )),
+    }
+}
+
+/// polyc-cc's warnings among make's messages: none is allowed (a file
+/// that falls back is compiled as written, which hides a polyc failure).
+fn assert_no_fallback(project: &str, messages: &str) {
+    let warnings: Vec<&str> = messages.lines().filter(|l| l.contains("polyc-cc")).collect();
+    assert!(warnings.is_empty(), "{project}: polyc-cc warned:\n{}", warnings.join("\n"));
+}
+
+/// `polyc report DIR`'s counts: files compiled, transformed, fallen back.
+fn report(dir: &Path) -> (usize, usize, usize, String) {
+    let out = Command::new(polyc_bin()).arg("report").arg(dir).output().expect("polyc report runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = text.lines().find(|l| l.starts_with("C files compiled: ")).unwrap_or_default().to_string();
+    let numbers: Vec<usize> =
+        line.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty()).filter_map(|w| w.parse().ok()).collect();
+    match numbers[..] {
+        [compiled, transformed, _, fell_back] => (compiled, transformed, fell_back, text),
+        _ => panic!("unexpected report:\n{text}"),
+    }
+}
+
+/// The program's standard output with `threads` OpenMP threads (passive
+/// waiting: the machine has two cores and other tests run).
+fn output(binary: &Path, threads: &str) -> String {
+    let mut cmd = Command::new(binary);
+    cmd.current_dir(binary.parent().unwrap_or(Path::new(".")))
+        .env("OMP_NUM_THREADS", threads)
+        .env("OMP_WAIT_POLICY", "passive");
+    match run_with(cmd, Duration::from_secs(300)) {
+        Ok((Some(0), out, _)) => String::from_utf8_lossy(&out).into_owned(),
+        other => panic!("{} on {threads} threads: {other:?}", binary.display()),
+    }
+}
+
+/// TSVC's lines without the time column: `name\tchecksum`.
+fn tsvc_checksums(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (cols.len() == 3).then(|| format!("{}\t{}", cols[0].trim(), cols[2].trim()))
+        })
+        .collect()
+}
+
+#[test]
+fn tsvc_built_by_its_makefile_with_polyc_cc_prints_cc_s_checksums() {
+    let Some(git_dir) = snapshot("UoB-HPC+TSVC_2") else { return };
+    let trees = ["projects-tsvc-plain", "projects-tsvc-polyc"].map(|name| {
+        let dir = unpack(&git_dir, name);
+        // 1000 repetitions of each loop instead of 100000: about 3 s a run.
+        let common_h = dir.join("src/common.h");
+        let text = std::fs::read_to_string(&common_h).expect("src/common.h");
+        let fewer = text.replace("#define iterations 100000\n", "#define iterations 1000\n");
+        assert_ne!(text, fewer, "src/common.h no longer defines iterations as 100000");
+        std::fs::write(&common_h, fewer).expect("src/common.h written");
+        dir
+    });
+    let reports = scratch("projects-tsvc-report");
+    let polyc = format!("CC={}", polyc_cc().display());
+    let make_args = |cc: &str| ["-C", "src", "COMPILER=GNU", "NO_OMP=1", "SUFFIX=_default", cc].map(str::to_string);
+    make(&trees[0], &make_args("CC=cc").each_ref().map(String::as_str), &[]).unwrap();
+    let env = [("POLYC_REPORT", reports.as_path())];
+    let messages = make(&trees[1], &make_args(&polyc).each_ref().map(String::as_str), &env).unwrap();
+    assert_no_fallback("TSVC_2", &messages);
+
+    let (compiled, transformed, fell_back, summary) = report(&reports);
+    eprintln!("TSVC_2: {compiled} C files compiled, {transformed} transformed, {fell_back} fell back");
+    // tsvc.c twice (vec, novec) and common.c; dummy.c has no loop.
+    assert!(compiled == 4 && transformed >= 3 && fell_back == 0, "{summary}");
+
+    for program in ["tsvc_vec_default", "tsvc_novec_default"] {
+        let expected = tsvc_checksums(&output(&trees[0].join("bin/GNU").join(program), "1"));
+        assert_eq!(expected.len(), 152, "{program}: a heading and 151 loops expected");
+        for threads in ["1", "2"] {
+            let got = tsvc_checksums(&output(&trees[1].join("bin/GNU").join(program), threads));
+            let differing: Vec<String> = expected
+                .iter()
+                .zip(&got)
+                .filter(|(e, g)| e != g)
+                .map(|(e, g)| format!("cc {e} polyc-cc {g}"))
+                .collect();
+            assert!(
+                got.len() == expected.len() && differing.is_empty(),
+                "{program}, {threads} threads: checksums differ:\n{}",
+                differing.join("\n")
+            );
+        }
+    }
+}
+
+/// NPB's benchmarks built (all eight build with gcc at CLASS=S).
+const NPB: [&str; 8] = ["bt", "cg", "ep", "ft", "is", "lu", "mg", "sp"];
+
+/// NPB's result lines without timings, dates and the thread count.
+fn npb_masked(text: &str) -> String {
+    const TIMING: [&str; 6] =
+        ["Time in seconds", "Mop/s", "CPU Time", "Initialization time", "Compile date", "Threads"];
+    text.lines().filter(|l| !TIMING.iter().any(|t| l.contains(t))).map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn npb_built_by_its_makefiles_with_polyc_cc_verifies_and_prints_what_cc_s_build_prints() {
+    let Some(git_dir) = snapshot("benchmark-subsetting+NPB3.0-omp-C") else { return };
+    let reports = scratch("projects-npb-report");
+    let cc = polyc_cc().display().to_string();
+    let mut trees = Vec::new();
+    for (name, compiler) in [("projects-npb-plain", "cc"), ("projects-npb-polyc", cc.as_str())] {
+        let dir = unpack(&git_dir, name);
+        std::fs::copy(dir.join("config/make.def.template"), dir.join("config/make.def")).expect("make.def");
+        std::fs::create_dir_all(dir.join("bin")).expect("bin");
+        // NPB's own OpenMP on in both builds: polyc-cc would turn it on
+        // in the files polyc transforms, not in the others.
+        let (cc_arg, clink) = (format!("CC={compiler}"), format!("CLINK={compiler}"));
+        for b in NPB {
+            let args = [b, "CLASS=S", &cc_arg, &clink, "CFLAGS=-O3 -fopenmp", "CLINKFLAGS=-fopenmp", "C_LIB=-lm"];
+            let env: &[(&str, &Path)] = if compiler == "cc" { &[] } else { &[("POLYC_REPORT", reports.as_path())] };
+            let messages = make(&dir, &args, env).unwrap_or_else(|e| panic!("NPB {b} ({compiler}): {e}"));
+            assert_no_fallback(&format!("NPB {b}"), &messages);
+        }
+        trees.push(dir);
+    }
+
+    let (compiled, transformed, fell_back, summary) = report(&reports);
+    eprintln!("NPB: {compiled} C files compiled, {transformed} transformed, {fell_back} fell back");
+    // The eight benchmarks' files and four of common/.
+    assert!(compiled == 12 && transformed >= 6 && fell_back == 0, "{summary}");
+
+    let mut failures = Vec::new();
+    for b in NPB {
+        let binary = |tree: &Path| tree.join("bin").join(format!("{b}.S"));
+        for threads in ["1", "2"] {
+            let expected = output(&binary(&trees[0]), threads);
+            let got = output(&binary(&trees[1]), threads);
+            if !got.contains("Verification    =               SUCCESSFUL") {
+                failures.push(format!("{b}, {threads} threads: polyc-cc's build does not verify:\n{got}"));
+            } else if npb_masked(&got) != npb_masked(&expected) {
+                failures.push(format!("{b}, {threads} threads: cc's build printed\n{expected}\npolyc-cc's\n{got}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
