@@ -11,10 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-fn polyc_cc() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_polyc-cc"))
-}
-
 const MAKEFILE: &str = "\
 CFLAGS ?= -O2 -g
 OBJS = main.o stencil.o
@@ -73,29 +69,6 @@ fn project(name: &str) -> PathBuf {
         std::fs::write(dir.join(file), text).expect("the project is written");
     }
     dir
-}
-
-/// `program` in `dir` with `args` and `env`: its standard error, or why it failed.
-fn tool(program: &str, dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
-    let mut cmd = Command::new(program);
-    cmd.current_dir(dir).args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    match run_with(cmd, Duration::from_secs(300))? {
-        (Some(0), _, err) => Ok(String::from_utf8_lossy(&err).into_owned()),
-        (code, out, err) => Err(format!(
-            "{program} {args:?} in {} exited {code:?}:\n{}{}",
-            dir.display(),
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&err)
-        )),
-    }
-}
-
-/// `make -s` in `dir`: its standard error, or why it failed.
-fn make(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
-    tool("make", dir, &[&["-s"], args].concat(), env)
 }
 
 /// Every file under `dir` with its bytes, by relative path.

@@ -17,10 +17,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-fn polyc_cc() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_polyc-cc"))
-}
-
 /// The git directory of the snapshot `name` (`owner+repo`) in the mirror,
 /// or `None` with the reason printed.
 fn snapshot(name: &str) -> Option<PathBuf> {
@@ -54,24 +50,6 @@ fn unpack(git_dir: &Path, dir: &str) -> PathBuf {
         .expect("sh runs");
     assert!(status.success(), "cannot unpack {}", git_dir.display());
     dest
-}
-
-/// `make -s` in `dir` with `args` and `env`: its standard error, or why it failed.
-fn make(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
-    let mut cmd = Command::new("make");
-    cmd.current_dir(dir).arg("-s").args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    match run_with(cmd, Duration::from_secs(600))? {
-        (Some(0), _, err) => Ok(String::from_utf8_lossy(&err).into_owned()),
-        (code, out, err) => Err(format!(
-            "make {args:?} in {} exited {code:?}:\n{}{}",
-            dir.display(),
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&err)
-        )),
-    }
 }
 
 /// polyc-cc's warnings among make's messages: none is allowed (a file

@@ -209,6 +209,33 @@ pub fn polyc_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_polyc"))
 }
 
+pub fn polyc_cc() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_polyc-cc"))
+}
+
+/// `program` in `dir` with `args` and `env`: its standard error, or why it failed.
+pub fn tool(program: &str, dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
+    let mut cmd = Command::new(program);
+    cmd.current_dir(dir).args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    match run_with(cmd, Duration::from_secs(600))? {
+        (Some(0), _, err) => Ok(String::from_utf8_lossy(&err).into_owned()),
+        (code, out, err) => Err(format!(
+            "{program} {args:?} in {} exited {code:?}:\n{}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&err)
+        )),
+    }
+}
+
+/// `make -s` in `dir`: its standard error, or why it failed.
+pub fn make(dir: &Path, args: &[&str], env: &[(&str, &Path)]) -> Result<String, String> {
+    tool("make", dir, &[&["-s"], args].concat(), env)
+}
+
 /// polyc on corpus/jacobi-1d.c with `args`: its status, standard output and error.
 pub fn polyc_on_jacobi(args: &[&str]) -> (Option<i32>, String, String) {
     let jacobi = root().join("corpus/jacobi-1d.c");
