@@ -483,3 +483,23 @@ fn threads_over_a_loop_bounded_by_a_division_wait_for_enough_work() {
     assert!(out.contains("#pragma omp parallel for"), "{out}");
     assert!(out.contains("(double)polyc_max(polyc_floord(LEN - 2, 2) + 1, 0) >= POLYC_MIN_WORK"), "{out}");
 }
+
+#[test]
+fn with_fopenmp_the_file_is_still_read_through_its_headers() {
+    // gcc 12 stops on `#pragma omp` under `-E -fdirectives-only -fopenmp`
+    // (an internal error): NPB's files, built with -fopenmp, were read
+    // without their headers' macros (BT's BLOCK_SIZE, whose 5x5 loops
+    // were then strip-mined: 0.84x).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-scratch/transforms-openmp-cpp");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("h.h"), "#define B 5\n").unwrap();
+    let source = "#include \"h.h\"\ndouble a[B];\nvoid f(void) {\n#pragma omp parallel\n  { }\n#pragma scop\n  \
+                  for (int i = 0; i < B; i++)\n    a[i] = i;\n#pragma endscop\n}\n";
+    let path = dir.join("x.c");
+    std::fs::write(&path, source).unwrap();
+    let mut options = Options::optimising();
+    options.preprocessor.other.push("-fopenmp".into());
+    let outcome = driver::compile_file(source.to_string(), Some(&path), &options).unwrap();
+    let messages: Vec<&str> = outcome.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.is_empty(), "{messages:?}");
+}

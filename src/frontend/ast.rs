@@ -113,6 +113,10 @@ pub struct ScopAst {
     /// Indentation of the `#pragma scop` line.
     pub indent: String,
     pub params: Vec<String>,
+    /// Each parameter's value where it is a macro whose value is an
+    /// integer literal (`#define BLOCK_SIZE 5`): the parameter stays
+    /// symbolic in the output, but a loop over it is known to be short.
+    pub param_values: Vec<Option<i64>>,
     pub stmts: Vec<Stmt>,
     pub arrays: Vec<(String, VarDecl)>,
     /// Arrays of the SCoP that nothing outside it can see: declared in

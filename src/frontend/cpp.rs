@@ -118,8 +118,25 @@ const STDIN: &str = "\"<stdin>\"";
 /// written (`-fdirectives-only -dD`): its output says which lines are
 /// compiled and which macros are defined where.
 pub fn preprocess(text: &str, dir: Option<&Path>, flags: &Flags) -> Result<Preprocessed, String> {
-    let stdout = run(text, dir, flags, &["-fdirectives-only", "-dD"])?;
+    let stdout = run(text, dir, &openmp_as_macro(flags), &["-fdirectives-only", "-dD"])?;
     Ok(read_output(text, &stdout))
+}
+
+/// `flags` with `-fopenmp` replaced by the one macro it defines,
+/// `_OPENMP`, as the compiler defines it: gcc 12 stops with an internal
+/// error on `#pragma omp` under `-fdirectives-only -fopenmp`, and the file
+/// was then read without its headers' macros (NPB's `BLOCK_SIZE`).
+fn openmp_as_macro(flags: &Flags) -> Flags {
+    let is_openmp = |a: &String| a == "-fopenmp" || a.starts_with("-fopenmp=");
+    if !flags.other.iter().any(is_openmp) {
+        return flags.clone();
+    }
+    let defined = run("", None, flags, &["-dM"]).unwrap_or_default();
+    let value = defined.lines().find_map(|l| l.strip_prefix("#define _OPENMP ")).map(|v| v.trim().to_string());
+    let mut without = flags.clone();
+    without.other.retain(|a| !is_openmp(a));
+    without.macros.extend(value.map(|v| MacroFlag::Define(format!("_OPENMP={v}"))));
+    without
 }
 
 /// The output of `$CC` (else `cc`) `-E` with `mode` and `flags` on

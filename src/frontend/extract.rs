@@ -114,11 +114,13 @@ pub(super) fn extract(
     dead_after.extend(locals.iter().map(|(h, _)| h.clone()));
     temporaries.extend(locals.iter().filter(|(_, d)| d.is_array()).map(|(h, _)| h.clone()));
     *fresh = x.fresh;
+    let param_values = x.params.iter().map(|p| names.macros.get(p).and_then(|v| affine::integer_literal(v))).collect();
     Ok(ScopAst {
         region: region.body.clone(),
         pragma: region.open.byte_range(),
         indent,
         params: x.params,
+        param_values,
         stmts: x.stmts,
         arrays,
         temporaries,

@@ -348,9 +348,10 @@ pub fn is_skewed(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>) -> 
 const SHORT_LOOP: i64 = 16;
 
 /// Whether every statement that loops over dimension `k` of `sc` does so
-/// a few times at most (a filter's taps): gcc unrolls such a loop fully
-/// and vectorises the loop around it, which a tile or a permutation that
-/// moves it outwards would undo.
+/// a few times at most (a filter's taps), with the parameters that are
+/// integer macros at their values (NPB's `BLOCK_SIZE` of 5): gcc unrolls
+/// such a loop fully and vectorises the loop around it, which a tile or a
+/// permutation that moves it outwards would undo.
 pub fn is_short_loop(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
     spread_within(scop, sc, k, SHORT_LOOP - 1)
 }
@@ -380,7 +381,12 @@ fn spread_within(scop: &Scop, sc: &Scattering, k: usize, limit: i64) -> IslResul
     // (`limit` is one less than the longest trip count allowed.)
     let n_params = scop.ast.params.len();
     let prefix_equal = prefix_relation(n_params, sc.dims, k, "")?;
-    let within = Set::parse(&set_text(n_params, sc.dims, &format!("-{limit} <= c{k} <= {limit}")))?;
+    // Where the parameters that are macros take other values than their
+    // own, the spread is not asked about.
+    let elsewhere: String = (scop.ast.param_values.iter().enumerate())
+        .filter_map(|(p, v)| v.map(|v| format!(" or p{p} < {v} or p{p} > {v}")))
+        .collect();
+    let within = Set::parse(&set_text(n_params, sc.dims, &format!("(-{limit} <= c{k} <= {limit}){elsewhere}")))?;
     let mut loops = false;
     for (time, st) in sc.statements(scop) {
         if time.out_is_constant(k)? {

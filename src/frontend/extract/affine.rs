@@ -205,6 +205,12 @@ impl<'a> Extractor<'a> {
 }
 
 /// An integer literal in any C base, suffixes allowed.
+/// The value of a macro whose body is an integer literal, in
+/// parentheses or not (`#define N (1 << 0)` has none).
+pub(super) fn integer_literal(body: &str) -> Option<i64> {
+    parse_int(body.trim().trim_start_matches('(').trim_end_matches(')').trim())
+}
+
 pub(super) fn parse_int(s: &str) -> Option<i64> {
     let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
     let (digits, radix) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {

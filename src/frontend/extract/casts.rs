@@ -166,9 +166,7 @@ impl<'a> Extractor<'a> {
 
     /// The value of macro `name` if it is an integer literal.
     fn macro_value(&self, name: &str) -> Option<i64> {
-        let value = self.names.macros.get(name)?;
-        let literal = value.trim().trim_start_matches('(').trim_end_matches(')').trim();
-        super::affine::parse_int(literal)
+        super::affine::integer_literal(self.names.macros.get(name)?)
     }
 
     /// The variables `e` mentions.
