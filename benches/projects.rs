@@ -12,6 +12,12 @@
 //! `--npb` (or `POLYC_BENCH_NPB=1`) adds NPB3.0-omp-C at CLASS=W, the
 //! eight benchmarks' whole times (`CFLAGS=-O3 -fopenmp` in both builds).
 
+#[path = "../tests/common/snapshots.rs"]
+mod snapshots;
+
+use snapshots::{
+    npb_configured, npb_make_args, snapshot, tsvc_iterations, tsvc_make_args, unpack, NPB, NPB_BENCHMARKS, TSVC,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -49,17 +55,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mirror = std::env::var_os("POLYC_MIRROR").map(PathBuf::from).unwrap_or_else(|| root().join("../.mirror"));
-    let git_dir = mirror.join("UoB-HPC+TSVC_2/repo");
-    if !git_dir.join("HEAD").is_file() {
-        println!("projects benchmark: skipped: no TSVC_2 snapshot at {} (set POLYC_MIRROR)", git_dir.display());
-        return ExitCode::SUCCESS;
-    }
+    let git_dir = match snapshot(TSVC) {
+        Ok(g) => g,
+        Err(why) => {
+            println!("projects benchmark: skipped: {why}");
+            return ExitCode::SUCCESS;
+        }
+    };
     let npb = args.iter().any(|a| a == "--npb") || std::env::var_os("POLYC_BENCH_NPB").is_some();
-    let npb_dir = mirror.join("benchmark-subsetting+NPB3.0-omp-C/repo/.git");
     let result = run(&git_dir, iterations, runs).and_then(|()| match npb {
-        true if npb_dir.join("HEAD").is_file() => run_npb(&npb_dir, runs),
-        true => Err(format!("--npb: no NPB snapshot at {}", npb_dir.display())),
+        true => snapshot(NPB).and_then(|npb_dir| run_npb(&npb_dir, runs)),
         false => Ok(()),
     });
     match result {
@@ -84,26 +89,14 @@ fn first_line(program: &str, arg: &str) -> String {
 }
 
 /// A fresh copy of the snapshot's HEAD in `target/bench/projects/NAME`.
-fn unpack(git_dir: &Path, name: &str) -> Result<PathBuf, String> {
+fn unpacked(git_dir: &Path, name: &str) -> Result<PathBuf, String> {
     let dir = root().join("target/bench/projects").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let unpacked = Command::new("sh")
-        .arg("-c")
-        .arg("git --git-dir=\"$1\" archive HEAD | tar -x -C \"$2\"")
-        .arg("sh")
-        .arg(git_dir)
-        .arg(&dir)
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !unpacked.success() {
-        return Err(format!("cannot unpack {}", git_dir.display()));
-    }
+    unpack(git_dir, &dir)?;
     Ok(dir)
 }
 
 /// make's messages, checked for polyc-cc's warnings (printed).
-fn make(dir: &Path, args: &[&str]) -> Result<(), String> {
+fn make(dir: &Path, args: &[String]) -> Result<(), String> {
     let out = Command::new("make").current_dir(dir).arg("-s").args(args).output().map_err(|e| e.to_string())?;
     let messages = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {
@@ -117,16 +110,10 @@ fn make(dir: &Path, args: &[&str]) -> Result<(), String> {
 
 /// A fresh copy of TSVC_2 with `iterations` repetitions, built with `cc`.
 fn build(git_dir: &Path, name: &str, iterations: usize, cc: &str) -> Result<PathBuf, String> {
-    let dir = unpack(git_dir, name)?;
-    let common_h = dir.join("src/common.h");
-    let text = std::fs::read_to_string(&common_h).map_err(|e| e.to_string())?;
-    let fewer = text.replace("#define iterations 100000\n", &format!("#define iterations {iterations}\n"));
-    if fewer == text {
-        return Err("src/common.h no longer defines iterations as 100000".into());
-    }
-    std::fs::write(&common_h, fewer).map_err(|e| e.to_string())?;
+    let dir = unpacked(git_dir, name)?;
+    tsvc_iterations(&dir, iterations)?;
     let start = Instant::now();
-    make(&dir, &["-C", "src", "COMPILER=GNU", "NO_OMP=1", "SUFFIX=_default", &format!("CC={cc}")])?;
+    make(&dir, &tsvc_make_args(cc))?;
     println!("built {name} in {:.1} s", start.elapsed().as_secs_f64());
     Ok(dir.join("bin/GNU/tsvc_vec_default"))
 }
@@ -261,20 +248,16 @@ fn report(table: &BTreeMap<usize, Vec<(String, f64, f64)>>) {
     }
 }
 
-const NPB: [&str; 8] = ["bt", "cg", "ep", "ft", "is", "lu", "mg", "sp"];
-
 /// NPB at CLASS=W built both ways; each benchmark's whole time (its
 /// "Time in seconds"; IS's own timer is unreliable), min of `runs`.
 fn run_npb(git_dir: &Path, runs: usize) -> Result<(), String> {
     println!("\nNPB3.0-omp-C CLASS=W, CFLAGS=-O3 -fopenmp in both builds, load average {}", load_average());
     let mut trees = Vec::new();
     for (name, cc) in [("npb-plain", "cc"), ("npb-polyc", env!("CARGO_BIN_EXE_polyc-cc"))] {
-        let dir = unpack(git_dir, name)?;
-        std::fs::copy(dir.join("config/make.def.template"), dir.join("config/make.def")).map_err(|e| e.to_string())?;
-        std::fs::create_dir_all(dir.join("bin")).map_err(|e| e.to_string())?;
-        let (cc_arg, clink) = (format!("CC={cc}"), format!("CLINK={cc}"));
-        for b in NPB {
-            make(&dir, &[b, "CLASS=W", &cc_arg, &clink, "CFLAGS=-O3 -fopenmp", "CLINKFLAGS=-fopenmp", "C_LIB=-lm"])?;
+        let dir = unpacked(git_dir, name)?;
+        npb_configured(&dir)?;
+        for b in NPB_BENCHMARKS {
+            make(&dir, &npb_make_args(b, "W", cc))?;
         }
         trees.push(dir);
     }
@@ -293,7 +276,7 @@ fn run_npb(git_dir: &Path, runs: usize) -> Result<(), String> {
     };
     println!("{:<4} {:>9} {:>9} {:>7}   {:>9} {:>9} {:>7}", "", "cc 1t", "polyc 1t", "x", "cc 2t", "polyc 2t", "x");
     let mut ratios: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    for b in NPB {
+    for b in NPB_BENCHMARKS {
         let mut cells = String::new();
         for (k, threads) in [1, 2].into_iter().enumerate() {
             let mut best = [f64::INFINITY; 2];

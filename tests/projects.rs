@@ -12,44 +12,19 @@
 //! skipped, saying so, when they are absent. See docs/testing.md.
 
 mod common;
+use common::snapshots::*;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The git directory of the snapshot `name` (`owner+repo`) in the mirror,
-/// or `None` with the reason printed.
-fn snapshot(name: &str) -> Option<PathBuf> {
-    let mirror = match std::env::var_os("POLYC_MIRROR") {
-        Some(d) => PathBuf::from(d),
-        None => root().join("../.mirror"),
-    };
-    let repo = mirror.join(name).join("repo");
-    for git_dir in [repo.join(".git"), repo.clone()] {
-        if git_dir.join("HEAD").is_file() {
-            return Some(git_dir);
-        }
-    }
-    eprintln!(
-        "skipped: no snapshot of {name} at {} (set POLYC_MIRROR to the directory holding {name}/repo)",
-        repo.display()
-    );
-    None
+/// The snapshot, or `None` with the reason the test is skipped.
+fn present(snapshot: Result<PathBuf, String>) -> Option<PathBuf> {
+    snapshot.map_err(|why| eprintln!("skipped: {why}")).ok()
 }
 
-/// A fresh copy of the snapshot's HEAD in the scratch directory `dir`.
-fn unpack(git_dir: &Path, dir: &str) -> PathBuf {
-    let dest = scratch(dir);
-    let status = Command::new("sh")
-        .arg("-c")
-        .arg("git --git-dir=\"$1\" archive HEAD | tar -x -C \"$2\"")
-        .arg("sh")
-        .arg(git_dir)
-        .arg(&dest)
-        .status()
-        .expect("sh runs");
-    assert!(status.success(), "cannot unpack {}", git_dir.display());
-    dest
+fn words(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
 }
 
 /// polyc-cc's warnings among make's messages: none is allowed (a file
@@ -97,23 +72,19 @@ fn tsvc_checksums(text: &str) -> Vec<String> {
 
 #[test]
 fn tsvc_built_by_its_makefile_with_polyc_cc_prints_cc_s_checksums() {
-    let Some(git_dir) = snapshot("UoB-HPC+TSVC_2") else { return };
+    let Some(git_dir) = present(snapshot(TSVC)) else { return };
     let trees = ["projects-tsvc-plain", "projects-tsvc-polyc"].map(|name| {
-        let dir = unpack(&git_dir, name);
-        // 1000 repetitions of each loop instead of 100000: about 3 s a run.
-        let common_h = dir.join("src/common.h");
-        let text = std::fs::read_to_string(&common_h).expect("src/common.h");
-        let fewer = text.replace("#define iterations 100000\n", "#define iterations 1000\n");
-        assert_ne!(text, fewer, "src/common.h no longer defines iterations as 100000");
-        std::fs::write(&common_h, fewer).expect("src/common.h written");
+        let dir = scratch(name);
+        unpack(&git_dir, &dir).unwrap();
+        // 1000 repetitions of each loop: about 3 s a run.
+        tsvc_iterations(&dir, 1000).unwrap();
         dir
     });
     let reports = scratch("projects-tsvc-report");
-    let polyc = format!("CC={}", polyc_cc().display());
-    let make_args = |cc: &str| ["-C", "src", "COMPILER=GNU", "NO_OMP=1", "SUFFIX=_default", cc].map(str::to_string);
-    make(&trees[0], &make_args("CC=cc").each_ref().map(String::as_str), &[]).unwrap();
+    let polyc = polyc_cc().display().to_string();
+    make(&trees[0], &words(&tsvc_make_args("cc")), &[]).unwrap();
     let env = [("POLYC_REPORT", reports.as_path())];
-    let messages = make(&trees[1], &make_args(&polyc).each_ref().map(String::as_str), &env).unwrap();
+    let messages = make(&trees[1], &words(&tsvc_make_args(&polyc)), &env).unwrap();
     assert_no_fallback("TSVC_2", &messages);
 
     let (compiled, transformed, fell_back, summary) = report(&reports);
@@ -141,9 +112,6 @@ fn tsvc_built_by_its_makefile_with_polyc_cc_prints_cc_s_checksums() {
     }
 }
 
-/// NPB's benchmarks built (all eight build with gcc at CLASS=S).
-const NPB: [&str; 8] = ["bt", "cg", "ep", "ft", "is", "lu", "mg", "sp"];
-
 /// NPB's result lines without timings, dates and the thread count.
 fn npb_masked(text: &str) -> String {
     const TIMING: [&str; 6] =
@@ -153,21 +121,17 @@ fn npb_masked(text: &str) -> String {
 
 #[test]
 fn npb_built_by_its_makefiles_with_polyc_cc_verifies_and_prints_what_cc_s_build_prints() {
-    let Some(git_dir) = snapshot("benchmark-subsetting+NPB3.0-omp-C") else { return };
+    let Some(git_dir) = present(snapshot(NPB)) else { return };
     let reports = scratch("projects-npb-report");
     let cc = polyc_cc().display().to_string();
     let mut trees = Vec::new();
     for (name, compiler) in [("projects-npb-plain", "cc"), ("projects-npb-polyc", cc.as_str())] {
-        let dir = unpack(&git_dir, name);
-        std::fs::copy(dir.join("config/make.def.template"), dir.join("config/make.def")).expect("make.def");
-        std::fs::create_dir_all(dir.join("bin")).expect("bin");
-        // NPB's own OpenMP on in both builds: polyc-cc would turn it on
-        // in the files polyc transforms, not in the others.
-        let (cc_arg, clink) = (format!("CC={compiler}"), format!("CLINK={compiler}"));
-        for b in NPB {
-            let args = [b, "CLASS=S", &cc_arg, &clink, "CFLAGS=-O3 -fopenmp", "CLINKFLAGS=-fopenmp", "C_LIB=-lm"];
+        let dir = scratch(name);
+        unpack(&git_dir, &dir).and_then(|()| npb_configured(&dir)).unwrap();
+        for b in NPB_BENCHMARKS {
+            let args = npb_make_args(b, "S", compiler);
             let env: &[(&str, &Path)] = if compiler == "cc" { &[] } else { &[("POLYC_REPORT", reports.as_path())] };
-            let messages = make(&dir, &args, env).unwrap_or_else(|e| panic!("NPB {b} ({compiler}): {e}"));
+            let messages = make(&dir, &words(&args), env).unwrap_or_else(|e| panic!("NPB {b} ({compiler}): {e}"));
             assert_no_fallback(&format!("NPB {b}"), &messages);
         }
         trees.push(dir);
@@ -179,7 +143,7 @@ fn npb_built_by_its_makefiles_with_polyc_cc_verifies_and_prints_what_cc_s_build_
     assert!(compiled == 12 && transformed >= 6 && fell_back == 0, "{summary}");
 
     let mut failures = Vec::new();
-    for b in NPB {
+    for b in NPB_BENCHMARKS {
         let binary = |tree: &Path| tree.join("bin").join(format!("{b}.S"));
         for threads in ["1", "2"] {
             let expected = output(&binary(&trees[0]), threads);

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod many_scops;
+pub mod snapshots;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
