@@ -4,7 +4,8 @@
 //! stride-1 one, marked SIMD; loops that carry dependences only through
 //! scalars or row buffers each iteration writes first run in parallel
 //! with private copies; a vector loop outside a column walk runs in
-//! strips, innermost; a SCoP nothing gains from keeps its text.
+//! strips, innermost; a SCoP nothing gains from keeps its text, and one
+//! isl reorders for no more than the source's order gives keeps that order.
 
 use polyc::driver::{self, Outcome};
 use polyc::options::{Options, PlanRequest};
@@ -181,6 +182,37 @@ fn a_scop_that_gains_nothing_keeps_its_source_text() {
     let outcome = compile_default("shape_scalars");
     assert_eq!(outcome.output, source);
     assert!(outcome.scops.iter().all(|s| s.transforms.is_empty()), "{:?}", outcome.scops[0].transforms);
+}
+
+#[test]
+fn a_nest_isl_reorders_for_no_more_than_the_source_gives_keeps_the_source_order() {
+    // isl runs the diagonal recurrence's inner loop over `i - j`, for a
+    // distance of zero there: a reversed column walk (0.7x in TSVC's s119)
+    // where the source's `j` loop is just as parallel and walks forwards.
+    let text = "float aa[256][256], bb[256][256];\nvoid f(void) {\n#pragma scop\n  for (int i = 1; i < 256; i++)\n    \
+                for (int j = 1; j < 256; j++)\n      aa[i][j] = aa[i-1][j-1] + bb[i][j];\n#pragma endscop\n}\n";
+    let (transforms, output) = transforms_of(text.to_string());
+    let inner = output.lines().map(str::trim).skip_while(|l| !l.starts_with("for (int i = 1;")).nth(1);
+    assert_eq!(inner, Some("#pragma omp simd"), "{transforms:?}\n{output}");
+    assert!(output.contains("for (int j = 1; j <= 255; j++)\n      aa[i][j] = aa[i-1][j-1] + bb[i][j];"), "{output}");
+}
+
+#[test]
+fn a_loop_unrolled_by_hand_stays_one_parallel_loop() {
+    // Five statements without a dependence among them are five components
+    // to isl, which puts them one after the other: five loops of stride
+    // five over the same arrays, each its own parallel region (TSVC's s351).
+    let body: String = (0..5).map(|k| format!("    a[i + {k}] += alpha * b[i + {k}];\n")).collect();
+    let text = format!(
+        "double a[1000000], b[1000000];\nvoid f(double alpha) {{\n#pragma scop\n  \
+         for (int i = 0; i < 1000000; i += 5) {{\n{body}  }}\n#pragma endscop\n}}\n"
+    );
+    let (transforms, output) = transforms_of(text);
+    let scop = scop_text(&output);
+    assert_eq!(parallel_pragmas(scop).len(), 1, "{transforms:?}\n{output}");
+    // One loop for enough work, the source's for little.
+    assert_eq!(scop.matches("i += 5)").count(), 2, "{output}");
+    assert!(transforms.iter().any(|t| t == "source-order"), "{transforms:?}");
 }
 
 #[test]

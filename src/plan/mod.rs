@@ -42,11 +42,20 @@
 //!    outer loop, the first tile loop no dependence crosses moved outermost
 //!    (one parallel region);
 //! 6. the loop marks (`marking.rs`, [`marks`]);
-//! 7. the original order back if the nest gains no tile, parallel or SIMD
+//! 7. untiled, the source's order back, marks and all, if it gains as
+//!    much as isl's (`source-order`: the same parallel regions, a vector
+//!    loop innermost, as contiguous, no fusion undone);
+//! 8. the original order back if the nest gains no tile, parallel or SIMD
 //!    loop; there, or if it never left it, with unroll-and-jam asked for,
 //!    strips of 4 of the innermost parallel loop when the innermost loop
 //!    carries a recurrence (four independent chains side by side: adi's
 //!    tridiagonal sweeps).
+//!
+//! Where isl split statements the source runs in one loop into more
+//! nests than the source has, tiled none, and the source's nests, planned
+//! the same way, give every statement the parallel region and SIMD loop
+//! isl's give it, the plan is the source's nests (a loop unrolled by hand
+//! stays one loop, not one loop per copy of its body).
 //!
 //! Short loops (a constant trip count of at most 16, a filter's taps),
 //! which gcc unrolls fully and vectorises around, are never tiled, moved
@@ -89,8 +98,8 @@ pub use analyses::Analyses;
 pub use budget::{planning_budget, planning_time};
 use marks::{LoopMark, PrivateVar};
 pub use notes::Notes;
-use notes::{gains, tiles, STRIPS};
-use planner::{checked, private_vars, Planner};
+use notes::{gains, tiles, SOURCE_ORDER, STRIPS};
+use planner::{checked, private_vars, regions_as_outer, Planner};
 
 /// The schedule to scan, how to mark its loops, and what happened.
 #[derive(Clone)]
@@ -175,30 +184,20 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
         ScheduleKind::Auto => scheduled(scop, deps, &legality, request.fuse, &mut notes)?,
         ScheduleKind::Identity => None,
     };
+    let by_isl = scheduled.is_some();
     let mut planners = match scheduled {
         Some(planners) => planners,
         None => Planner::for_nests(scop, deps, &legality, Scattering::original(scop), true)?,
     };
     for p in &mut planners {
-        if request.schedule == ScheduleKind::Auto {
-            p.original_order_if_iterators_dropped()?;
+        plan_nest(p, request)?;
+    }
+    if by_isl {
+        if let Some(source) = source_nests_if_as_good(scop, deps, &legality, &planners, request)? {
+            planners = source;
+            notes.applied.retain(|a| a != "schedule=auto");
+            notes.applied(SOURCE_ORDER);
         }
-        if !p.time_tiled(request)? && !p.vector_loop_strips(request)? {
-            let mut replan = p.bands(request)?;
-            if !replan && request.schedule == ScheduleKind::Auto {
-                replan = p.original_order_if_it_vectorises()?;
-            }
-            if replan {
-                p.bands(request)?;
-            }
-        }
-        p.innermost_for_locality(request)?;
-        if request.parallel {
-            p.tile_loop_outermost()?;
-        }
-        p.mark(request)?;
-        p.original_order_unless_it_gains(request)?;
-        p.note_rect_fallback();
     }
     let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
     let scattering = Scattering::join(&nests, n_params)?;
@@ -216,6 +215,80 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     }
     let private_vars = private_vars(scop, deps);
     Ok(Plan { scattering, marks, private_vars, notes, tile_prefix, keep_source: false })
+}
+
+/// The steps of planning one nest, in order (see the module's doc).
+fn plan_nest(p: &mut Planner, request: &PlanRequest) -> IslResult<()> {
+    if request.schedule == ScheduleKind::Auto {
+        p.original_order_if_iterators_dropped()?;
+    }
+    if !p.time_tiled(request)? && !p.vector_loop_strips(request)? {
+        let mut replan = p.bands(request)?;
+        if !replan && request.schedule == ScheduleKind::Auto {
+            replan = p.original_order_if_it_vectorises()?;
+        }
+        if replan {
+            p.bands(request)?;
+        }
+    }
+    p.innermost_for_locality(request)?;
+    if request.parallel {
+        p.tile_loop_outermost()?;
+    }
+    p.mark(request)?;
+    if request.schedule == ScheduleKind::Auto {
+        p.source_order_if_as_good(request)?;
+    }
+    p.original_order_unless_it_gains(request)?;
+    p.note_rect_fallback();
+    Ok(())
+}
+
+/// The nests of the source's order, planned, where isl split statements
+/// the source runs in one loop into nests of their own and gained
+/// nothing by it: no tile, and in the source's order every statement is
+/// in a parallel region (inside no more loops) and a vector loop where
+/// it is in isl's. Statements
+/// without a dependence among them are separate components to isl,
+/// which puts them one after the other: TSVC's s351, a loop unrolled by
+/// hand into five statements, became five loops of stride five, each its
+/// own parallel region.
+fn source_nests_if_as_good<'a>(
+    scop: &'a Scop,
+    deps: &'a Dependences,
+    legality: &'a UnionMap,
+    planners: &[Planner],
+    request: &PlanRequest,
+) -> IslResult<Option<Vec<Planner<'a>>>> {
+    if planners.iter().any(|p| tiles(&p.notes)) {
+        return Ok(None);
+    }
+    let mut source = Planner::for_nests(scop, deps, legality, Scattering::original(scop), true)?;
+    if source.len() >= planners.len() {
+        return Ok(None);
+    }
+    for p in &mut source {
+        plan_nest(p, request)?;
+    }
+    let (gained, kept) = (loop_gains(scop, planners)?, loop_gains(scop, &source)?);
+    let (gained_regions, kept_regions): (Vec<_>, Vec<_>) =
+        (gained.iter().map(|g| g.0).collect(), kept.iter().map(|k| k.0).collect());
+    let as_good =
+        regions_as_outer(&kept_regions, &gained_regions) && gained.iter().zip(&kept).all(|(g, k)| k.1 || !g.1);
+    Ok(as_good.then_some(source))
+}
+
+/// By statement, how many loops run outside its outermost parallel
+/// region if it has one, and whether it is in a vector loop.
+fn loop_gains(scop: &Scop, planners: &[Planner]) -> IslResult<Vec<(Option<usize>, bool)>> {
+    let mut gains = vec![(None, false); scop.statements.len()];
+    for p in planners {
+        let vector = p.vector_statements()?;
+        for ((&k, depth), vector) in p.nest.scattering.stmts.iter().zip(p.region_depths()).zip(vector) {
+            gains[k] = (depth, vector);
+        }
+    }
+    Ok(gains)
 }
 
 /// isl's schedule with the fusion `fuse` asks for, split into nests;

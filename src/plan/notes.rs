@@ -74,6 +74,10 @@ impl Notes {
 /// The name of the step back to a nest's original schedule.
 pub(super) const ORIGINAL_ORDER: &str = "original-order";
 
+/// The name of the step back to a nest's original schedule where isl's
+/// gains no more, its marks kept (see `Planner::source_order_if_as_good`).
+pub(super) const SOURCE_ORDER: &str = "source-order";
+
 /// Tile sizes in words: `32x32`.
 pub(super) fn by(sizes: &[i64]) -> String {
     sizes.iter().map(i64::to_string).collect::<Vec<_>>().join("x")

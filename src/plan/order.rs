@@ -3,8 +3,8 @@
 //! gain, a short loop moved out, a loop moved innermost for locality.
 
 use super::budget::{planning_budget, SKEWING_SHARE};
-use super::notes::{gains, Notes, FOR_LOCALITY, ORIGINAL_ORDER};
-use super::planner::{checked, Planner};
+use super::notes::{gains, tiles, Notes, FOR_LOCALITY, ORIGINAL_ORDER, SOURCE_ORDER};
+use super::planner::{checked, regions_as_outer, Planner};
 use crate::model::isl::{self, IslResult};
 use crate::options::PlanRequest;
 use crate::schedule::{analysis, Analysis, Scattering};
@@ -200,6 +200,42 @@ impl Planner<'_> {
         })?;
         if moved.is_none() {
             *self = before;
+        }
+        Ok(())
+    }
+
+    /// Go back to the source's order of an untiled nest, once marked,
+    /// where isl's order gains something but the source's gains as much:
+    /// a parallel region, no deeper, for every statement that has one in isl's, a
+    /// vector loop innermost if isl's has one, memory walked at least as
+    /// contiguously there, and no statements apart that isl fused. isl
+    /// schedules TSVC's s119, `aa[i][j] = aa[i-1][j-1] + bb[i][j]`, over
+    /// `i - j` (distance zero inside), a reversed row walk: 0.7x the
+    /// source's, whose `j` loop is as parallel. Unlike a fallback to the
+    /// original order, the source's order keeps its SIMD marks.
+    pub(super) fn source_order_if_as_good(&mut self, request: &PlanRequest) -> IslResult<()> {
+        let moved_for_locality = self.notes.applied.iter().any(|a| a == FOR_LOCALITY);
+        let Some(innermost) = self.nest.scattering.innermost_loop() else { return Ok(()) };
+        if self.in_original_order || tiles(&self.notes) || moved_for_locality || !gains(&self.notes, &self.marks) {
+            return Ok(());
+        }
+        let original = self.original();
+        if self.nest.scattering.same_order(&original, self.scop)? {
+            return Ok(());
+        }
+        let mut source = self.clone();
+        if !source.try_apply(SOURCE_ORDER, Ok(original))? {
+            return Ok(());
+        }
+        source.mark(request)?;
+        let Some(source_innermost) = source.nest.scattering.innermost_loop() else { return Ok(()) };
+        let as_good = regions_as_outer(&source.region_depths(), &self.region_depths())
+            && (source.is_vector_loop(source_innermost)? || !self.is_vector_loop(innermost)?)
+            && source.contiguity(&source.nest.scattering, source_innermost)?
+                >= self.contiguity(&self.nest.scattering, innermost)?
+            && (self.split_outermost()? || !source.split_outermost()?);
+        if as_good {
+            *self = source;
         }
         Ok(())
     }

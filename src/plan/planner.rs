@@ -242,8 +242,43 @@ impl Planner<'_> {
         self.nest.scattering.maps.iter().map(|m| Ok(!m.out_is_constant(k)?)).collect()
     }
 
+    /// By statement of the nest: how many loops run outside its outermost
+    /// parallel region, if it has one.
+    pub(super) fn region_depths(&self) -> Vec<Option<usize>> {
+        let depth = |k: usize| (0..k).filter(|&d| self.analysis.is_loop(d)).count();
+        self.marks.iter().map(|own| own.iter().position(|m| m.parallel && m.region).map(depth)).collect()
+    }
+
+    /// Whether the nest's statements are not all inside its outermost loop.
+    pub(super) fn split_outermost(&self) -> IslResult<bool> {
+        let sc = &self.nest.scattering;
+        let Some(outermost) = (0..sc.dims).find(|&k| self.analysis.is_loop(k)) else { return Ok(false) };
+        self.separates(0..outermost + 1, &vec![true; sc.maps.len()])
+    }
+
+    /// By statement of the nest: whether some loop of it is a SIMD loop;
+    /// in the original order, whose marks leave SIMD to gcc, whether the
+    /// innermost loop is a vector loop.
+    pub(super) fn vector_statements(&self) -> IslResult<Vec<bool>> {
+        let innermost_vector = match self.nest.scattering.innermost_loop() {
+            Some(k) if self.in_original_order => self.is_vector_loop(k)?,
+            _ => false,
+        };
+        Ok(self.marks.iter().map(|own| innermost_vector || own.iter().any(|m| m.simd)).collect())
+    }
+
     /// Whether the loop over `k` is parallel and walks every access contiguously.
     pub(super) fn is_vector_loop(&self, k: usize) -> IslResult<bool> {
         Ok(self.analysis.is_parallel(k)? && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0)
     }
+}
+
+/// Whether every statement with a parallel region in `other` (by
+/// [`Planner::region_depths`]) has one in `one` too, inside no more loops.
+pub(super) fn regions_as_outer(one: &[Option<usize>], other: &[Option<usize>]) -> bool {
+    one.iter().zip(other).all(|(one, other)| match (one, other) {
+        (_, None) => true,
+        (Some(one), Some(other)) => one <= other,
+        (None, Some(_)) => false,
+    })
 }
