@@ -1,14 +1,18 @@
 //! TSVC_2 (github:UoB-HPC/TSVC_2) built by its own makefile with `CC=cc`
 //! and with `CC=polyc-cc`, the same flags, timed loop by loop with TSVC's
-//! own timer at 1 and 2 threads (`OMP_WAIT_POLICY=passive`): the two
-//! programs' runs interleaved (cc, polyc-cc, cc, polyc-cc, ...), the
-//! minimum of the runs per loop, and the speedup cc time / polyc-cc time.
-//! The snapshot comes from `POLYC_MIRROR` (default `../.mirror` beside
-//! the crate); the benchmark is skipped, saying so, when it is absent.
+//! own timer at 1 and 2 threads (`OMP_WAIT_POLICY=passive`). Both programs
+//! are built in several code layouts (see [`LAYOUTS`]) and their runs
+//! interleaved (cc, polyc-cc, per layout, per round); per loop and program
+//! the minimum over the runs and layouts, and the speedup cc time /
+//! polyc-cc time; the same for the project's own layout alone; and how
+//! much layout alone moves cc's loops. The snapshot comes from
+//! `POLYC_MIRROR` (default `../.mirror` beside the crate); the benchmark
+//! is skipped, saying so, when it is absent.
 //!
-//! `cargo bench --bench projects [-- --iterations N --runs N]`; the
-//! environment variables `POLYC_BENCH_TSVC_ITERATIONS` (default 5000:
-//! about 20 s a run) and `POLYC_BENCH_RUNS` (default 2) do the same.
+//! `cargo bench --bench projects [-- --iterations N --runs N --layouts N]`;
+//! the environment variables `POLYC_BENCH_TSVC_ITERATIONS` (default 5000:
+//! about 20 s a run), `POLYC_BENCH_RUNS` (default 2) and
+//! `POLYC_BENCH_LAYOUTS` (default 4, at least 1) do the same.
 //! `--npb` (or `POLYC_BENCH_NPB=1`) adds NPB3.0-omp-C at CLASS=W, the
 //! eight benchmarks' whole times (`CFLAGS=-O3 -fopenmp` in both builds).
 
@@ -45,13 +49,14 @@ fn main() -> ExitCode {
             None => Ok(default),
         }
     };
-    let (iterations, runs) = match (
+    let (iterations, runs, layouts) = match (
         setting("--iterations", "POLYC_BENCH_TSVC_ITERATIONS", 5000),
         setting("--runs", "POLYC_BENCH_RUNS", 2),
+        setting("--layouts", "POLYC_BENCH_LAYOUTS", LAYOUTS.len()),
     ) {
-        (Ok(i), Ok(r)) if i > 0 && r > 0 => (i, r),
-        (i, r) => {
-            eprintln!("projects benchmark: bad settings: {i:?} {r:?}");
+        (Ok(i), Ok(r), Ok(l)) if i > 0 && r > 0 && (1..=LAYOUTS.len()).contains(&l) => (i, r, l),
+        (i, r, l) => {
+            eprintln!("projects benchmark: bad settings: {i:?} {r:?} {l:?} (layouts: 1 to {})", LAYOUTS.len());
             return ExitCode::from(2);
         }
     };
@@ -63,7 +68,7 @@ fn main() -> ExitCode {
         }
     };
     let npb = args.iter().any(|a| a == "--npb") || std::env::var_os("POLYC_BENCH_NPB").is_some();
-    let result = run(&git_dir, iterations, runs).and_then(|()| match npb {
+    let result = run(&git_dir, iterations, runs, layouts).and_then(|()| match npb {
         true => snapshot(NPB).and_then(|npb_dir| run_npb(&npb_dir, runs)),
         false => Ok(()),
     });
@@ -108,7 +113,8 @@ fn make(dir: &Path, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A fresh copy of TSVC_2 with `iterations` repetitions, built with `cc`.
+/// A fresh copy of TSVC_2 with `iterations` repetitions, built with `cc`
+/// (a command, perhaps with flags).
 fn build(git_dir: &Path, name: &str, iterations: usize, cc: &str) -> Result<PathBuf, String> {
     let dir = unpacked(git_dir, name)?;
     tsvc_iterations(&dir, iterations)?;
@@ -144,7 +150,32 @@ fn geomean(v: &[f64]) -> f64 {
     (v.iter().map(|x| x.ln()).sum::<f64>() / v.len().max(1) as f64).exp()
 }
 
-fn run(git_dir: &Path, iterations: usize, runs: usize) -> Result<(), String> {
+/// The code layouts both programs are built in: the same instructions
+/// at other addresses. On the Zen 4 VM the same machine code of a loop
+/// ran up to 2x slower or faster at another address (TSVC's s342 and
+/// s244 in a loop of their own, moved by 16 bytes at a time; two plain
+/// builds of TSVC in different layouts differ by more than 5% on 5 to 14
+/// loops), so one layout of each program measures where the linker put
+/// the loops as much as what polyc did to them (Mytkowicz et al.,
+/// "Producing wrong data without doing anything obviously wrong!",
+/// ASPLOS 2009). The first layout is the project's own.
+const LAYOUTS: [&str; 4] =
+    ["", "-falign-functions=32", "-falign-functions=64", "-falign-functions=64 -falign-loops=32"];
+
+/// One loop's times in seconds: per program (cc, polyc-cc) the minimum
+/// over all layouts and runs, and over the runs of the project's own
+/// layout; cc's slowest layout over its fastest.
+struct Row {
+    name: String,
+    best: (f64, f64),
+    own: (f64, f64),
+    spread: f64,
+}
+
+/// Per program, per layout: each loop's minimum time and its checksum.
+type Times = Vec<BTreeMap<String, (f64, String)>>;
+
+fn run(git_dir: &Path, iterations: usize, runs: usize, layouts: usize) -> Result<(), String> {
     println!("TSVC_2 benchmark: cc against polyc-cc (POLYC_REAL_CC=cc), both by TSVC's makefile");
     println!(
         "machine: {} cores, {}, load average at start: {}",
@@ -152,100 +183,142 @@ fn run(git_dir: &Path, iterations: usize, runs: usize) -> Result<(), String> {
         first_line("cc", "--version"),
         load_average()
     );
-    println!("iterations {iterations}, {runs} interleaved runs per program and thread count, minimum per loop");
-    let plain = build(git_dir, "tsvc-plain", iterations, "cc")?;
-    let polyc = build(git_dir, "tsvc-polyc", iterations, env!("CARGO_BIN_EXE_polyc-cc"))?;
-    let mut table: BTreeMap<usize, Vec<(String, f64, f64)>> = BTreeMap::new();
-    for threads in [1, 2] {
-        let (mut best_plain, mut best_polyc) = (BTreeMap::new(), BTreeMap::new());
-        for round in 0..runs {
-            for (binary, best) in [(&plain, &mut best_plain), (&polyc, &mut best_polyc)] {
-                let start = Instant::now();
-                // cc's program runs with the same environment: it has no OpenMP.
-                for (name, (t, sum)) in timed(binary, threads)? {
-                    let entry = best.entry(name).or_insert((f64::INFINITY, sum.clone()));
-                    entry.0 = entry.0.min(t);
-                    if entry.1 != sum {
-                        return Err(format!("{}: checksums of two runs differ", binary.display()));
-                    }
-                }
-                println!(
-                    "  {threads} thread(s), round {}: {} in {:.1} s",
-                    round + 1,
-                    short(binary),
-                    start.elapsed().as_secs_f64()
-                );
-            }
-        }
-        let mut rows = Vec::new();
-        for (name, (t_plain, sum_plain)) in &best_plain {
-            let Some((t_polyc, sum_polyc)) = best_polyc.get(name) else {
-                return Err(format!("{name}: not in polyc-cc's output"));
-            };
-            if sum_plain != sum_polyc {
-                return Err(format!("{name}: checksum {sum_plain} (cc) against {sum_polyc} (polyc-cc)"));
-            }
-            rows.push((name.clone(), *t_plain, *t_polyc));
-        }
-        table.insert(threads, rows);
+    println!("iterations {iterations}; layouts {:?}", &LAYOUTS[..layouts]);
+    println!("{runs} interleaved runs per program, layout and thread count; minimum per loop");
+    let mut binaries = Vec::new();
+    for (k, flags) in LAYOUTS[..layouts].iter().enumerate() {
+        let plain = build(git_dir, &format!("tsvc-plain-{k}"), iterations, format!("cc {flags}").trim())?;
+        let polyc_cc = env!("CARGO_BIN_EXE_polyc-cc");
+        let polyc = build(git_dir, &format!("tsvc-polyc-{k}"), iterations, format!("{polyc_cc} {flags}").trim())?;
+        binaries.push([plain, polyc]);
     }
-    report(&table);
+    let mut table = BTreeMap::new();
+    for threads in [1, 2] {
+        let mut times: [Times; 2] = [vec![BTreeMap::new(); layouts], vec![BTreeMap::new(); layouts]];
+        for round in 0..runs {
+            let start = Instant::now();
+            for (k, pair) in binaries.iter().enumerate() {
+                for (binary, program) in pair.iter().zip(times.iter_mut()) {
+                    // cc's program runs with the same environment: it has no OpenMP.
+                    keep_minimum(&mut program[k], timed(binary, threads)?, binary)?;
+                }
+            }
+            println!("  {threads} thread(s), round {}: {:.1} s", round + 1, start.elapsed().as_secs_f64());
+        }
+        table.insert(threads, rows(&times)?);
+    }
+    report(&table, layouts);
     println!("load average at end: {}", load_average());
     Ok(())
 }
 
-fn short(binary: &Path) -> String {
-    binary
-        .parent()
-        .and_then(|p| p.parent())
-        .and_then(|p| p.parent())
-        .map(|p| p.display().to_string())
-        .unwrap_or_default()
+/// `best` with each loop's time of `run` where it is lower; the
+/// checksums of the runs must agree.
+fn keep_minimum(
+    best: &mut BTreeMap<String, (f64, String)>,
+    run: BTreeMap<String, (f64, String)>,
+    binary: &Path,
+) -> Result<(), String> {
+    for (name, (t, sum)) in run {
+        let entry = best.entry(name).or_insert((f64::INFINITY, sum.clone()));
+        entry.0 = entry.0.min(t);
+        if entry.1 != sum {
+            return Err(format!("{}: checksums of two runs differ", binary.display()));
+        }
+    }
+    Ok(())
 }
 
-fn report(table: &BTreeMap<usize, Vec<(String, f64, f64)>>) {
+/// The rows of the report, once every checksum of polyc-cc's programs is
+/// found equal to cc's.
+fn rows([plain, polyc]: &[Times; 2]) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for (name, (_, sum)) in &plain[0] {
+        let mut per_layout = Vec::new();
+        for (p, q) in plain.iter().zip(polyc) {
+            match (p.get(name), q.get(name)) {
+                (Some((tp, sp)), Some((tq, sq))) if sp == sum && sq == sum => per_layout.push((*tp, *tq)),
+                (_, None) => return Err(format!("{name}: not in polyc-cc's output")),
+                (p, q) => return Err(format!("{name}: checksums {p:?} (cc) against {q:?} (polyc-cc)")),
+            }
+        }
+        let fastest = |pick: fn(&(f64, f64)) -> f64| per_layout.iter().map(pick).fold(f64::INFINITY, f64::min);
+        let slowest_plain = per_layout.iter().map(|l| l.0).fold(0.0, f64::max);
+        let best = (fastest(|l| l.0), fastest(|l| l.1));
+        rows.push(Row { name: name.clone(), best, own: per_layout[0], spread: slowest_plain / best.0 });
+    }
+    Ok(rows)
+}
+
+/// Speedup cc / polyc-cc of a pair of times, where cc's is long enough to tell.
+fn speedup((plain, polyc): (f64, f64)) -> Option<f64> {
+    (plain >= MIN_SECONDS && polyc > 0.0).then_some(plain / polyc)
+}
+
+fn report(table: &BTreeMap<usize, Vec<Row>>, layouts: usize) {
     let (Some(one), Some(two)) = (table.get(&1), table.get(&2)) else { return };
+    println!("\nper program the fastest layout (x), and the project's own layout alone (own x)");
     println!(
-        "\n{:<10} {:>9} {:>9} {:>7}   {:>9} {:>9} {:>7}",
-        "loop", "cc 1t", "polyc 1t", "x", "cc 2t", "polyc 2t", "x"
+        "{:<10} {:>8} {:>8} {:>6} {:>6}   {:>8} {:>8} {:>6} {:>6}",
+        "loop", "cc 1t", "polyc 1t", "x", "own x", "cc 2t", "polyc 2t", "x", "own x"
     );
-    for ((name, p1, q1), (_, p2, q2)) in one.iter().zip(two) {
-        let x = |p: f64, q: f64| if p >= MIN_SECONDS && q > 0.0 { format!("{:.2}", p / q) } else { "-".into() };
-        println!("{name:<10} {p1:>9.3} {q1:>9.3} {:>7}   {p2:>9.3} {q2:>9.3} {:>7}", x(*p1, *q1), x(*p2, *q2));
+    let x = |pair| speedup(pair).map(|x| format!("{x:.2}")).unwrap_or_else(|| "-".into());
+    for (a, b) in one.iter().zip(two) {
+        println!(
+            "{:<10} {:>8.3} {:>8.3} {:>6} {:>6}   {:>8.3} {:>8.3} {:>6} {:>6}",
+            a.name,
+            a.best.0,
+            a.best.1,
+            x(a.best),
+            x(a.own),
+            b.best.0,
+            b.best.1,
+            x(b.best),
+            x(b.own)
+        );
     }
     for (threads, rows) in table {
-        let mut ratios: Vec<(&str, f64, f64, f64)> = rows
-            .iter()
-            .filter(|(_, p, q)| *p >= MIN_SECONDS && *q > 0.0)
-            .map(|(n, p, q)| (n.as_str(), p / q, *p, *q))
-            .collect();
-        let speedups: Vec<f64> = ratios.iter().map(|r| r.1).collect();
-        ratios.sort_by(|a, b| a.1.total_cmp(&b.1));
-        let slower = ratios.iter().filter(|r| r.1 < 0.95).count();
-        let total: (f64, f64) = rows.iter().fold((0.0, 0.0), |(a, b), (_, p, q)| (a + p, b + q));
-        println!(
-            "\n{threads} thread(s): geometric mean speedup {:.3} over {} loops (cc >= {MIN_SECONDS} s; {} left out); \
-             {slower} below 0.95x; total time cc {:.2} s, polyc-cc {:.2} s",
-            geomean(&speedups),
-            ratios.len(),
-            rows.len() - ratios.len(),
-            total.0,
-            total.1
-        );
-        println!(
-            "  worst 10: {}",
-            ratios
+        println!("\n{threads} thread(s):");
+        summary("fastest of the layouts", rows, |r| r.best);
+        if layouts > 1 {
+            summary("the project's own layout", rows, |r| r.own);
+            let moved: Vec<String> = rows
                 .iter()
-                .take(10)
-                .map(|(n, x, p, q)| format!("{n} {x:.2}x ({p:.3}/{q:.3})"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        println!(
-            "  best 5: {}",
-            ratios.iter().rev().take(5).map(|(n, x, _, _)| format!("{n} {x:.2}x")).collect::<Vec<_>>().join(", ")
-        );
+                .filter(|r| r.best.0 >= MIN_SECONDS && r.spread > 1.0 / 0.95)
+                .map(|r| format!("{} {:.2}x", r.name, r.spread))
+                .collect();
+            println!(
+                "  cc's code alone, slowest layout over fastest, above 1/0.95 on {} loops: {}",
+                moved.len(),
+                moved.join(", ")
+            );
+        }
     }
+}
+
+/// The geometric mean of `rows`' speedups by `pick`, how many are below
+/// 0.95x, and the ten worst.
+fn summary(what: &str, rows: &[Row], pick: fn(&Row) -> (f64, f64)) {
+    let mut ratios: Vec<(&str, f64, (f64, f64))> =
+        rows.iter().filter_map(|r| speedup(pick(r)).map(|x| (r.name.as_str(), x, pick(r)))).collect();
+    let speedups: Vec<f64> = ratios.iter().map(|r| r.1).collect();
+    ratios.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let slower = ratios.iter().filter(|r| r.1 < 0.95).count();
+    let total = rows.iter().fold((0.0, 0.0), |(a, b), r| (a + pick(r).0, b + pick(r).1));
+    println!(
+        "  {what}: geometric mean speedup {:.3} over {} loops (cc >= {MIN_SECONDS} s; {} left out); {slower} below 0.95x; \
+         total time cc {:.2} s, polyc-cc {:.2} s",
+        geomean(&speedups),
+        ratios.len(),
+        rows.len() - ratios.len(),
+        total.0,
+        total.1
+    );
+    let worst: Vec<String> =
+        ratios.iter().take(8).map(|(n, x, (p, q))| format!("{n} {x:.2}x ({p:.3}/{q:.3})")).collect();
+    println!("    worst: {}", worst.join(", "));
+    let best: Vec<String> = ratios.iter().rev().take(5).map(|(n, x, _)| format!("{n} {x:.2}x")).collect();
+    println!("    best: {}", best.join(", "));
 }
 
 /// NPB at CLASS=W built both ways; each benchmark's whole time (its
