@@ -53,8 +53,8 @@
 //!
 //! Where isl split statements the source runs in one loop into more
 //! nests than the source has, tiled none, and the source's nests, planned
-//! the same way, give every statement the parallel region and SIMD loop
-//! isl's give it, the plan is the source's nests (a loop unrolled by hand
+//! the same way, give every statement the parallel region (no deeper) and
+//! vector loop isl's give it, the plan is the source's nests (a loop unrolled by hand
 //! stays one loop, not one loop per copy of its body).
 //!
 //! Short loops (a constant trip count of at most 16, a filter's taps),
@@ -95,6 +95,7 @@ use crate::schedule::Fuse;
 use crate::schedule::{Nest, Scattering};
 use crate::storage::lifetime::RunOrder;
 pub use analyses::Analyses;
+use budget::SKEWING_SHARE;
 pub use budget::{planning_budget, planning_time};
 use marks::{LoopMark, PrivateVar};
 pub use notes::Notes;
@@ -248,11 +249,12 @@ fn plan_nest(p: &mut Planner, request: &PlanRequest) -> IslResult<()> {
 /// the source runs in one loop into nests of their own and gained
 /// nothing by it: no tile, and in the source's order every statement is
 /// in a parallel region (inside no more loops) and a vector loop where
-/// it is in isl's. Statements
-/// without a dependence among them are separate components to isl,
-/// which puts them one after the other: TSVC's s351, a loop unrolled by
-/// hand into five statements, became five loops of stride five, each its
-/// own parallel region.
+/// it is in isl's. Statements without a dependence among them are
+/// separate components to isl, which puts them one after the other:
+/// TSVC's s351, a loop unrolled by hand into five statements, became
+/// five loops of stride five, each its own parallel region. Planned
+/// within a share of the planning budget of its own: out of it, isl's
+/// nests stay.
 fn source_nests_if_as_good<'a>(
     scop: &'a Scop,
     deps: &'a Dependences,
@@ -267,8 +269,10 @@ fn source_nests_if_as_good<'a>(
     if source.len() >= planners.len() {
         return Ok(None);
     }
-    for p in &mut source {
-        plan_nest(p, request)?;
+    let budget = planning_budget(request) / SKEWING_SHARE;
+    let planned = isl::within_budget(budget, || source.iter_mut().try_for_each(|p| plan_nest(p, request)))?;
+    if planned.is_none() {
+        return Ok(None);
     }
     let (gained, kept) = (loop_gains(scop, planners)?, loop_gains(scop, &source)?);
     let (gained_regions, kept_regions): (Vec<_>, Vec<_>) =

@@ -206,38 +206,47 @@ impl Planner<'_> {
 
     /// Go back to the source's order of an untiled nest, once marked,
     /// where isl's order gains something but the source's gains as much:
-    /// a parallel region, no deeper, for every statement that has one in isl's, a
-    /// vector loop innermost if isl's has one, memory walked at least as
-    /// contiguously there, and no statements apart that isl fused. isl
-    /// schedules TSVC's s119, `aa[i][j] = aa[i-1][j-1] + bb[i][j]`, over
-    /// `i - j` (distance zero inside), a reversed row walk: 0.7x the
-    /// source's, whose `j` loop is as parallel. Unlike a fallback to the
-    /// original order, the source's order keeps its SIMD marks.
+    /// a parallel region, no deeper, for every statement that has one in
+    /// isl's, a vector loop innermost if isl's has one, memory walked at
+    /// least as contiguously there, and no statements apart that isl
+    /// fused. isl schedules TSVC's s119, `aa[i][j] = aa[i-1][j-1] +
+    /// bb[i][j]`, over `i - j` (distance zero inside), a reversed row
+    /// walk: 0.7x the source's, whose `j` loop is as parallel. Unlike a
+    /// fallback to the original order, the source's order keeps its SIMD
+    /// marks. Within a share of the planning budget of its own: out of
+    /// it, the nest stays as it was.
     pub(super) fn source_order_if_as_good(&mut self, request: &PlanRequest) -> IslResult<()> {
         let moved_for_locality = self.notes.applied.iter().any(|a| a == FOR_LOCALITY);
-        let Some(innermost) = self.nest.scattering.innermost_loop() else { return Ok(()) };
         if self.in_original_order || tiles(&self.notes) || moved_for_locality || !gains(&self.notes, &self.marks) {
             return Ok(());
         }
+        let budget = planning_budget(request) / SKEWING_SHARE;
+        if let Some(Some(source)) = isl::within_budget(budget, || self.in_source_order_if_as_good(request))? {
+            *self = source;
+        }
+        Ok(())
+    }
+
+    /// This nest in the source's order, marked, if it is as good (see
+    /// [`Planner::source_order_if_as_good`]).
+    fn in_source_order_if_as_good(&self, request: &PlanRequest) -> IslResult<Option<Self>> {
+        let Some(innermost) = self.nest.scattering.innermost_loop() else { return Ok(None) };
         let original = self.original();
         if self.nest.scattering.same_order(&original, self.scop)? {
-            return Ok(());
+            return Ok(None);
         }
         let mut source = self.clone();
         if !source.try_apply(SOURCE_ORDER, Ok(original))? {
-            return Ok(());
+            return Ok(None);
         }
         source.mark(request)?;
-        let Some(source_innermost) = source.nest.scattering.innermost_loop() else { return Ok(()) };
+        let Some(source_innermost) = source.nest.scattering.innermost_loop() else { return Ok(None) };
         let as_good = regions_as_outer(&source.region_depths(), &self.region_depths())
             && (source.is_vector_loop(source_innermost)? || !self.is_vector_loop(innermost)?)
             && source.contiguity(&source.nest.scattering, source_innermost)?
                 >= self.contiguity(&self.nest.scattering, innermost)?
             && (self.split_outermost()? || !source.split_outermost()?);
-        if as_good {
-            *self = source;
-        }
-        Ok(())
+        Ok(as_good.then_some(source))
     }
 
     /// Go back to the original order of a nest that isl reordered for
