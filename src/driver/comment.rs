@@ -32,12 +32,17 @@ pub struct Done {
     pub traced: bool,
     /// When the source text runs instead (`emit::Printed::fallback`).
     pub fallback: Vec<&'static str>,
+    /// Loops without tiles or threads run instead with too little work.
+    pub small: bool,
 }
 
 impl Done {
     /// The comment line, indented by `indent`.
     pub fn comment(&self, indent: &str) -> String {
         let mut text = format!("polyc: {}", self.transformations().join(", "));
+        if self.small {
+            text.push_str("; with too little work, loops without tiles or threads");
+        }
         if let Some((last, others)) = self.fallback.split_last() {
             let when = if others.is_empty() { last.to_string() } else { format!("{} or {last}", others.join(", ")) };
             text.push_str(&format!("; the source as written if {when}"));
@@ -112,6 +117,12 @@ mod tests {
             done.comment("  "),
             "  /* polyc: tiled 32x32, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
              the source as written if too little work, arrays overlap or an allocation fails; \
+             undo: polyc --schedule=identity */\n"
+        );
+        let with_small = Done { tiled: vec!["tiled 32x32".into()], parallel: true, small: true, ..Done::default() };
+        assert_eq!(
+            with_small.comment(""),
+            "/* polyc: tiled 32x32, parallel (OpenMP); with too little work, loops without tiles or threads; \
              undo: polyc --schedule=identity */\n"
         );
         assert_eq!(Done::default().comment(""), "/* polyc: loops regenerated in the source's order */\n");

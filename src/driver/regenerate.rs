@@ -4,8 +4,9 @@
 //!
 //! Only a plan that costs time at run time (tiles beyond strips, or
 //! threads: `costs_at_run_time`) waits for `POLYC_MIN_WORK`, with the loops
-//! for little work beside it (`small_loops`: the source's order planned
-//! without tiles or threads, or none where that gains nothing); a new
+//! for little work beside it (`small_loops`: planned without tiles or
+//! threads, in the source's order or isl's, `plan::for_little_work`; none
+//! where that is the source's order with SIMD marks at most); a new
 //! order, strips, SIMD loops and unroll-and-jam run always. Storage
 //! expansion (`plan::expansion::expanded_plan`, seed 004) is tried first,
 //! on a copy of the file's names, and kept only if its plan tiles some
@@ -204,7 +205,7 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    let small = if work.is_some() { small_loops(as_written, names, options)? } else { None };
+    let small = if work.is_some() { small_loops(as_written, &plan.scattering, names, options)? } else { None };
     // Subscripts the source does not keep within their arrays are checked
     // at run time where the output rests on the dependences, which assume
     // them in bounds. A multifor has no source text to run instead, nor
@@ -251,6 +252,7 @@ fn print_planned(
     if printed.jammed {
         notes.applied("unroll-jam");
     }
+    let has_small = small.is_some();
     let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
     let done = Done {
         reordered,
@@ -262,6 +264,7 @@ fn print_planned(
         jam: options.plan.unroll_jam.filter(|_| printed.jammed),
         traced: options.trace,
         fallback: printed.fallback,
+        small: has_small,
         ..Done::default()
     };
     Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None, done })
@@ -302,25 +305,24 @@ fn costs_at_run_time(plan: &Plan) -> bool {
 }
 
 /// The loops `scop` (as written, not expanded) runs with less work than
-/// `POLYC_MIN_WORK`: the source's order with only what costs nothing at
-/// run time (a loop moved innermost where it makes a vector loop, SIMD
-/// loops, unroll-and-jam, strips of independent chains; no tiles, no
-/// threads). At 2 to 8 million instances: mvt's column walk 1.9x,
-/// gesummv's row sums in strips of four 2.7x. The source's order, not
-/// isl's: its fission reads atax's matrix twice (0.79x). `None` where
-/// that gains nothing (SIMD loops alone, in the source's order), or its
+/// `POLYC_MIN_WORK`: planned without tiles or threads, so with only what
+/// pays at any size (`plan::for_little_work`: a new order for vector
+/// loops, SIMD loops, unroll-and-jam, strips of independent chains). At
+/// 2 to 8 million instances: mvt's column walk 1.9x, gesummv's row sums
+/// in strips of four 2.7x. `None` where that is the source's order with
+/// at most SIMD marks (gcc vectorises those loops as well), or its
 /// planning or scan fails: the source serves then.
 fn small_loops(
     analyses: &Analyses,
+    planned: &Scattering,
     names: &mut FreshNames,
     options: &Options,
 ) -> Result<Option<emit::Printed>, ModelError> {
     let request = &options.plan;
-    let sequential = PlanRequest { schedule: ScheduleKind::Identity, tile: None, parallel: false, ..request.clone() };
-    if !sequential.optimises() {
+    if !(PlanRequest { tile: None, parallel: false, ..request.clone() }).optimises() {
         return Ok(None);
     }
-    let plan = plan::plan(analyses, &sequential);
+    let plan = plan::for_little_work(analyses, request, planned);
     if plan.keep_source {
         return Ok(None);
     }
@@ -335,14 +337,8 @@ fn small_loops(
     let printed = emit::print_loops(&program, &nodes, names);
     // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
     // measured 0.94x with the pragmas, within the timer's noise).
-    if only_marks_simd(&plan) && !printed.jammed {
+    if !printed.jammed && !reorders(scop, &plan, options) {
         return Ok(None);
     }
     Ok(Some(printed))
-}
-
-/// Whether all `plan` does is mark SIMD loops (and private copies) in
-/// the source's order.
-fn only_marks_simd(plan: &Plan) -> bool {
-    plan.notes.applied.iter().all(|a| a == "simd" || a == "privatise")
 }

@@ -92,7 +92,7 @@ use crate::model::isl::{self, IslResult, UnionMap};
 use crate::model::Scop;
 use crate::options::{PlanRequest, ScheduleKind};
 use crate::schedule::Fuse;
-use crate::schedule::{Nest, Scattering};
+use crate::schedule::{analysis, Nest, Scattering};
 use crate::storage::lifetime::RunOrder;
 pub use analyses::Analyses;
 use budget::SKEWING_SHARE;
@@ -124,6 +124,54 @@ pub struct Plan {
 /// affordable; the original schedule, with the reason, when planning fails.
 pub fn plan(analyses: &Analyses, request: &PlanRequest) -> Plan {
     plan_relaxing(analyses, request, &[])
+}
+
+/// The plan for the loops that run with too little work for tiles or
+/// threads to pay (`POLYC_MIN_WORK`): `request` without them, in the
+/// source's order (a loop moved innermost where that makes a vector
+/// loop, SIMD loops, unroll-and-jam, strips of independent chains), or
+/// in isl's order, without unroll-and-jam, where fewer statements' inner
+/// loops then carry a dependence or, as many, fewer accesses are walked
+/// there with a stride ([`analysis::innermost_costs`]). In the
+/// corpus's kernels near `POLYC_MIN_WORK`, isl's order ran covariance
+/// and trmm 6x faster, and TSVC's s2275 (a column walk fused with a
+/// vector statement, split and interchanged) 5.7x; the source's order
+/// with strips of independent chains kept mvt's row sums 1.5x ahead of
+/// isl's reductions. With unroll-and-jam, isl's untiled order put 2mm's
+/// columns in strips of four: 0.2x. isl's order is planned only where
+/// `planned` (the SCoP's plan for enough work) lowers the costs too. The
+/// comparisons run within a share of the planning budget of their own;
+/// out of it, the source's order stays.
+pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Scattering) -> Plan {
+    let untiled = PlanRequest { tile: None, parallel: false, ..request.clone() };
+    let source = plan(analyses, &PlanRequest { schedule: ScheduleKind::Identity, ..untiled.clone() });
+    if request.schedule != ScheduleKind::Auto {
+        return source;
+    }
+    let scop = analyses.scop();
+    let budget = planning_budget(request) / SKEWING_SHARE;
+    let legality = || analyses.deps()?.generators_relaxing(&[]);
+    let costs = |sc: &Scattering| isl::within_budget(budget, || analysis::innermost_costs(scop, sc, &legality()?));
+    // Nothing to lower: isl's order is not worth planning.
+    let in_source = match costs(&source.scattering) {
+        Ok(Some(c)) if c != (0, 0) => c,
+        _ => return source,
+    };
+    // Where isl's order, tiled, lowers nothing, untiled it would not
+    // either: not worth planning again (adi's 0.18 s).
+    let known = planned.stmts.iter().all(|&k| k < scop.statements.len());
+    if known && !matches!(costs(planned), Ok(Some(c)) if c < in_source) {
+        return source;
+    }
+    let by_isl = plan(analyses, &PlanRequest { unroll_jam: None, ..untiled });
+    if by_isl.keep_source {
+        return source;
+    }
+    let fewer = costs(&by_isl.scattering).map(|c| c.is_some_and(|c| c < in_source));
+    match fewer {
+        Ok(true) => by_isl,
+        _ => source,
+    }
 }
 
 /// [`plan`] with only the flow dependences through the variables
@@ -182,7 +230,7 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let n_params = scop.ast.params.len();
     let mut notes = Notes::default();
     let scheduled = match request.schedule {
-        ScheduleKind::Auto => scheduled(scop, deps, &legality, request.fuse, &mut notes)?,
+        ScheduleKind::Auto => scheduled(analyses, &legality, request.fuse, relaxed, &mut notes)?,
         ScheduleKind::Identity => None,
     };
     let by_isl = scheduled.is_some();
@@ -301,14 +349,15 @@ fn loop_gains(scop: &Scop, planners: &[Planner]) -> IslResult<Vec<(Option<usize>
 /// permutable bands (fusion that costs tiling or vectorisation is not
 /// worth it), and otherwise keeps strongly connected components apart.
 fn scheduled<'a>(
-    scop: &'a Scop,
-    deps: &'a Dependences,
+    analyses: &'a Analyses,
     legality: &'a UnionMap,
     fuse: Fuse,
+    relaxed: &[String],
     notes: &mut Notes,
 ) -> IslResult<Option<Vec<Planner<'a>>>> {
-    let Some((fused, _)) = checked(scop, legality, "schedule=auto", Scattering::auto(scop, legality, fuse), notes)?
-    else {
+    let (scop, deps) = (analyses.scop(), analyses.deps()?);
+    let fused = analyses.auto_schedule(legality, fuse, relaxed);
+    let Some((fused, _)) = checked(scop, legality, "schedule=auto", fused, notes)? else {
         return Ok(None);
     };
     let planners = Planner::for_nests(scop, deps, legality, fused, false)?;
@@ -320,7 +369,7 @@ fn scheduled<'a>(
         notes.applied("schedule=auto");
         return Ok(Some(planners));
     }
-    let apart = Scattering::auto(scop, legality, Fuse::None);
+    let apart = analyses.auto_schedule(legality, Fuse::None, relaxed);
     let Some((apart, _)) = checked(scop, legality, "schedule=auto", apart, notes)? else {
         return Ok(None);
     };

@@ -184,6 +184,31 @@ pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<
     Ok((contiguous, near.len() - contiguous))
 }
 
+/// What each statement's innermost loop of `sc` costs a vector unit,
+/// summed over the statements: how many of those loops carry a
+/// dependence of `deps` (a reduction's chain, which gcc keeps
+/// sequential), then how many accesses they walk other than contiguously
+/// (see [`contiguous_accesses`]). What a new loop order for locality and
+/// vectorisation lowers.
+pub fn innermost_costs(scop: &Scop, sc: &Scattering, deps: &UnionMap) -> IslResult<(usize, usize)> {
+    let n_params = scop.ast.params.len();
+    let (mut carrying, mut strided) = (0, 0);
+    for (&k, map) in sc.stmts.iter().zip(&sc.maps) {
+        let mut innermost = None;
+        for d in (0..sc.dims).rev() {
+            if !map.out_is_constant(d)? {
+                innermost = Some(d);
+                break;
+            }
+        }
+        let Some(d) = innermost else { continue };
+        let own = Scattering { stmts: vec![k], maps: vec![map.clone()], dims: sc.dims };
+        carrying += usize::from(!Analysis::new(&own, deps, n_params)?.is_parallel(d)?);
+        strided += contiguous_accesses(scop, &own, d)?.1;
+    }
+    Ok((carrying, strided))
+}
+
 /// Whether some access of a statement that loops over all of `band`
 /// touches the same element on consecutive iterations of one member but
 /// not of another, and the loops inside the innermost such member touch
