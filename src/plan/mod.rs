@@ -150,8 +150,10 @@ pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Sca
     }
     let scop = analyses.scop();
     let budget = planning_budget(request) / SKEWING_SHARE;
-    let legality = || analyses.deps()?.generators_relaxing(&[]);
-    let costs = |sc: &Scattering| isl::within_budget(budget, || analysis::innermost_costs(scop, sc, &legality()?));
+    let Ok(Some(legality)) = isl::within_budget(budget, || analyses.deps()?.generators()) else {
+        return source;
+    };
+    let costs = |sc: &Scattering| isl::within_budget(budget, || analysis::innermost_costs(scop, sc, &legality));
     // Nothing to lower: isl's order is not worth planning.
     let in_source = match costs(&source.scattering) {
         Ok(Some(c)) if c != (0, 0) => c,

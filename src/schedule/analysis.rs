@@ -194,15 +194,8 @@ pub fn innermost_costs(scop: &Scop, sc: &Scattering, deps: &UnionMap) -> IslResu
     let n_params = scop.ast.params.len();
     let (mut carrying, mut strided) = (0, 0);
     for (&k, map) in sc.stmts.iter().zip(&sc.maps) {
-        let mut innermost = None;
-        for d in (0..sc.dims).rev() {
-            if !map.out_is_constant(d)? {
-                innermost = Some(d);
-                break;
-            }
-        }
-        let Some(d) = innermost else { continue };
         let own = Scattering { stmts: vec![k], maps: vec![map.clone()], dims: sc.dims };
+        let Some(d) = own.innermost_loop() else { continue };
         carrying += usize::from(!Analysis::new(&own, deps, n_params)?.is_parallel(d)?);
         strided += contiguous_accesses(scop, &own, d)?.1;
     }
