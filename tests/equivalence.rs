@@ -345,24 +345,25 @@ fn scops_without_if_regenerate_without_if() {
 /// Expanded storage: ludcmp's scalar `w` lives in the cells of `A` its
 /// values are stored to (in place), doitgen's row `sum` in an array
 /// allocated on the heap, whose last row is copied back into `sum`, which
-/// it prints; shape_inplace has both kinds. Where an extent is 0 (ludcmp
+/// it prints; shape_inplace has both kinds; row_parameter's row is a
+/// parameter (PolyBench's doitgen), its cells past the SCoP's printed too. Where an extent is 0 (ludcmp
 /// at N = 1, doitgen without rows), the source text runs instead, as it
 /// does at every size below the default work threshold (the last run).
 /// At every size the output, on two threads, is what the original prints.
 #[test]
 fn expanded_storage_computes_the_same_at_every_size() {
     let dir = scratch("expansion");
-    let cases: [(&str, &[&str], &[&str]); 3] = [
-        ("ludcmp", &["-DN=1", "-DN=2", "-DN=3", "-DN=40", "-DN=97"], &["expanded in place"]),
-        (
-            "doitgen",
-            &["-DNR=1 -DNQ=1 -DNP=1", "-DNR=3 -DNQ=0 -DNP=3", "-DNR=2 -DNQ=33 -DNP=7", "-DNR=9 -DNQ=37 -DNP=35"],
-            &["expanded into"],
-        ),
-        ("shape_inplace", &["-DN=1", "-DN=2", "-DN=3", "-DN=17"], &["expanded in place", "expanded into"]),
+    let rows: &[&str] =
+        &["-DNR=1 -DNQ=1 -DNP=1", "-DNR=3 -DNQ=0 -DNP=3", "-DNR=2 -DNQ=33 -DNP=7", "-DNR=9 -DNQ=37 -DNP=35"];
+    let cases: [(&str, &[&str], &[&str]); 4] = [
+        ("corpus/ludcmp.c", &["-DN=1", "-DN=2", "-DN=3", "-DN=40", "-DN=97"], &["expanded in place"]),
+        ("corpus/doitgen.c", rows, &["expanded into"]),
+        ("corpus/shape_inplace.c", &["-DN=1", "-DN=2", "-DN=3", "-DN=17"], &["expanded in place", "expanded into"]),
+        ("tests/real_c/row_parameter.c", rows, &["expanded into"]),
     ];
-    for (kernel, sizes, kinds) in cases {
-        let path = root().join("corpus").join(format!("{kernel}.c"));
+    for (file, sizes, kinds) in cases {
+        let path = root().join(file);
+        let kernel = stem(&path);
         // Expansion itself is checked, whatever the machine's load: no wall-clock budget.
         let options =
             Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() };

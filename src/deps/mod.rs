@@ -215,8 +215,12 @@ pub fn condition_scalars(scop: &Scop) -> IslResult<Option<(UnionMap, UnionMap)>>
 }
 
 /// The variables the SCoP writes inside some loop that a loop might give
-/// each thread a copy of: scalars, and one-dimensional array objects of
-/// constant size (a temporary row, like doitgen's `sum`). A variable
+/// each thread a copy of, or an expansion each iteration
+/// (`storage::expand`): scalars, one-dimensional array objects of
+/// constant size (a temporary row, like doitgen's `sum`), and
+/// one-dimensional array parameters (PolyBench's own doitgen passes
+/// `sum`; only an expansion can copy what a pointer reaches, see
+/// `schedule::analysis::is_privatisable`). A variable
 /// written only outside every loop (adi's coefficients) stays with the
 /// others: no loop could privatise it, and each group costs two
 /// dataflow analyses.
@@ -224,7 +228,11 @@ pub fn privatisable(scop: &Scop) -> IslResult<BTreeSet<String>> {
     let mut found = BTreeSet::new();
     for (st, _) in scop.statements.iter().zip(&scop.ast.stmts).filter(|(_, ast)| !ast.iterators.is_empty()) {
         for a in st.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
-            let vector = scop.ast.arrays.iter().any(|(name, decl)| *name == a.array && decl.is_vector_object());
+            let vector = scop
+                .ast
+                .arrays
+                .iter()
+                .any(|(name, decl)| *name == a.array && (decl.is_vector_object() || decl.is_vector_parameter()));
             if a.relation.n_out()? == 0 || vector {
                 found.insert(a.array.clone());
             }

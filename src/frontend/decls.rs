@@ -112,6 +112,19 @@ impl VarDecl {
     }
 }
 
+impl VarDecl {
+    /// Whether this names a one-dimensional array parameter (`double
+    /// sum[n]`): a pointer to its first element, with no object of its
+    /// own to copy.
+    pub fn is_vector_parameter(&self) -> bool {
+        self.extents.len() == 1
+            && self.is_parameter
+            && !self.is_pointer
+            && self.delinearised.is_none()
+            && self.field.is_none()
+    }
+}
+
 /// A member of a struct object, modelled as an array of its own (see
 /// `VarDecl::field`).
 #[derive(Clone, Debug)]

@@ -194,8 +194,10 @@ fn assigns_itself(stmt: &Stmt, home: &str) -> bool {
 }
 
 /// How many loops a variable declared as `decl` is expanded over: two
-/// for a scalar, one for an array object; `None` for what an array
-/// cannot hold or a pointer (whose object is unknown).
+/// for a scalar, one for an array (an object, or an array parameter:
+/// the copies are a new array either way, and the last values go back
+/// through the parameter); `None` for what an array cannot hold or a
+/// pointer variable (`double *p`: not tried yet).
 fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
     const WORDS: &[&str] = &["double", "float", "int", "long", "short", "char", "signed", "unsigned"];
     let ty = decl.arithmetic_type();
