@@ -56,12 +56,22 @@ impl Scattering {
         if self.stmts != other.stmts {
             return Ok(false);
         }
-        let domains = UnionSet::from_sets(self.stmts.iter().map(|&k| &scop.statements[k].domain))?;
-        let no_later = |sc: &Scattering| -> IslResult<UnionMap> {
-            let times = sc.union()?.intersect_domain(&domains)?;
+        let no_later = |times: UnionMap, domains: &UnionSet| -> IslResult<UnionMap> {
+            let times = times.intersect_domain(domains)?;
             times.lex_le_pairs(&times)
         };
-        no_later(self)?.subtract(&no_later(other)?)?.is_empty()
+        // A statement that runs its own instances in another order
+        // settles it, statement by statement: the pairs of all statements
+        // took 40% of deriche's compile time.
+        for ((mine, theirs), &k) in self.maps.iter().zip(&other.maps).zip(&self.stmts) {
+            let domain = UnionSet::from_sets([&scop.statements[k].domain])?;
+            let (mine, theirs) = (UnionMap::from_maps([mine])?, UnionMap::from_maps([theirs])?);
+            if !no_later(mine, &domain)?.subtract(&no_later(theirs, &domain)?)?.is_empty()? {
+                return Ok(false);
+            }
+        }
+        let domains = UnionSet::from_sets(self.stmts.iter().map(|&k| &scop.statements[k].domain))?;
+        no_later(self.union()?, &domains)?.subtract(&no_later(other.union()?, &domains)?)?.is_empty()
     }
 
     /// Each map with the statement it schedules.
