@@ -345,8 +345,9 @@ fn scops_without_if_regenerate_without_if() {
 /// Expanded storage: ludcmp's scalar `w` lives in the cells of `A` its
 /// values are stored to (in place), doitgen's row `sum` in an array
 /// allocated on the heap, whose last row is copied back into `sum`, which
-/// it prints; shape_inplace has both kinds; row_parameter's row is a
-/// parameter (PolyBench's doitgen), its cells past the SCoP's printed too. Where an extent is 0 (ludcmp
+/// it prints; shape_inplace has both kinds; rows_through_pointers' rows
+/// are an array parameter (PolyBench's doitgen) and a pointer, their cells
+/// past the SCoP's printed too. Where an extent is 0 (ludcmp
 /// at N = 1, doitgen without rows), the source text runs instead, as it
 /// does at every size below the default work threshold (the last run).
 /// At every size the output, on two threads, is what the original prints.
@@ -359,7 +360,7 @@ fn expanded_storage_computes_the_same_at_every_size() {
         ("corpus/ludcmp.c", &["-DN=1", "-DN=2", "-DN=3", "-DN=40", "-DN=97"], &["expanded in place"]),
         ("corpus/doitgen.c", rows, &["expanded into"]),
         ("corpus/shape_inplace.c", &["-DN=1", "-DN=2", "-DN=3", "-DN=17"], &["expanded in place", "expanded into"]),
-        ("tests/real_c/row_parameter.c", rows, &["expanded into"]),
+        ("tests/real_c/rows_through_pointers.c", rows, &["expanded into polyc_sum", "expanded into polyc_acc"]),
     ];
     for (file, sizes, kinds) in cases {
         let path = root().join(file);

@@ -217,10 +217,10 @@ pub fn condition_scalars(scop: &Scop) -> IslResult<Option<(UnionMap, UnionMap)>>
 /// The variables the SCoP writes inside some loop that a loop might give
 /// each thread a copy of, or an expansion each iteration
 /// (`storage::expand`): scalars, one-dimensional array objects of
-/// constant size (a temporary row, like doitgen's `sum`), and
-/// one-dimensional array parameters (PolyBench's own doitgen passes
-/// `sum`; only an expansion can copy what a pointer reaches, see
-/// `schedule::analysis::is_privatisable`). A variable
+/// constant size (a temporary row, like doitgen's `sum`), and rows
+/// reached through a pointer (PolyBench's own doitgen passes `sum`; only
+/// an expansion can copy those, see `schedule::analysis::is_privatisable`).
+/// A variable
 /// written only outside every loop (adi's coefficients) stays with the
 /// others: no loop could privatise it, and each group costs two
 /// dataflow analyses.
@@ -232,7 +232,7 @@ pub fn privatisable(scop: &Scop) -> IslResult<BTreeSet<String>> {
                 .ast
                 .arrays
                 .iter()
-                .any(|(name, decl)| *name == a.array && (decl.is_vector_object() || decl.is_vector_parameter()));
+                .any(|(name, decl)| *name == a.array && (decl.is_vector_object() || decl.is_vector_pointer()));
             if a.relation.n_out()? == 0 || vector {
                 found.insert(a.array.clone());
             }

@@ -194,22 +194,25 @@ fn assigns_itself(stmt: &Stmt, home: &str) -> bool {
 }
 
 /// How many loops a variable declared as `decl` is expanded over: two
-/// for a scalar, one for an array (an object, or an array parameter:
-/// the copies are a new array either way, and the last values go back
-/// through the parameter); `None` for what an array cannot hold or a
-/// pointer variable (`double *p`: not tried yet).
+/// for a scalar, one for a row (an array object, or one reached through
+/// a pointer, `VarDecl::is_vector_pointer`: the copies are a new array
+/// either way, and the last values go back through the pointer); `None`
+/// for what an array cannot hold or other pointers.
 fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
     const WORDS: &[&str] = &["double", "float", "int", "long", "short", "char", "signed", "unsigned"];
     let ty = decl.arithmetic_type();
     if ty.is_empty()
         || !ty.split_whitespace().all(|w| WORDS.contains(&w))
-        || decl.is_pointer
         || decl.delinearised.is_some()
         || decl.field.is_some()
     {
         return None;
     }
-    Some(if decl.extents.is_empty() { 2 } else { 1 })
+    match (decl.is_pointer, decl.extents.is_empty()) {
+        (true, _) => decl.is_vector_pointer().then_some(1),
+        (false, true) => Some(2),
+        (false, false) => Some(1),
+    }
 }
 
 /// Whether some statement reuses `variable` inside `loops` loops (see
