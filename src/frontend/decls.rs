@@ -110,14 +110,10 @@ impl VarDecl {
             && self.delinearised.is_none()
             && self.field.is_none()
     }
-}
 
-impl VarDecl {
     /// Whether this names a row reached through a pointer: a
     /// one-dimensional array parameter (`double sum[n]`) or a pointer
-    /// variable to numbers (`double *sum`), with no object of its own to
-    /// copy. (Whether the SCoP indexes it with one subscript is the
-    /// accesses' to tell.)
+    /// variable (`double *sum`), with no object of its own to copy.
     pub fn is_vector_pointer(&self) -> bool {
         let parameter = self.extents.len() == 1 && self.is_parameter && !self.is_pointer;
         let pointer = self.extents.is_empty() && self.pointer_levels == [true];

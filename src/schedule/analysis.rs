@@ -552,8 +552,8 @@ pub fn live_after_iteration(scop: &Scop, sc: &Scattering, flow: &UnionMap, name:
 fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResult<Option<Map>> {
     let array = crate::model::array_tuple(name);
     let (params, n_params) = (&scop.ast.params, scop.ast.params.len());
-    // Only an object has cells of its own to copy: a parameter's are
-    // the caller's.
+    // Only an object has cells of its own to copy: what a pointer
+    // reaches belongs to another.
     let object = scop.ast.arrays.iter().find(|(array, decl)| array == name && decl.is_vector_object());
     let extents = object.map_or(&[][..], |(_, decl)| &decl.extents);
     if extents.len() != rank {
