@@ -409,6 +409,9 @@ enum TileKind {
     Hex,
     /// SIMD- and cache-aware tile sizes.
     Sica,
+    /// Diamonds for time-iterated nests where they apply, rectangles
+    /// otherwise (the default mode's tiles).
+    Auto,
 }
 
 impl TileKind {
@@ -419,6 +422,7 @@ impl TileKind {
             TileKind::Diamond => Some(TileShape::Diamond),
             TileKind::Hex => Some(TileShape::Hex),
             TileKind::Sica => Some(TileShape::Sica),
+            TileKind::Auto => Some(TileShape::Auto),
         }
     }
 }
@@ -430,7 +434,7 @@ impl TransformArgs {
         let base = if explicit { Options::default() } else { Options::optimising() }.plan;
         let shape = match self.tile {
             Some(kind) => kind.shape(),
-            None if base.tile.is_some() || self.l2_tile.is_some() => Some(TileShape::Rect),
+            None if base.tile.is_some() || self.l2_tile.is_some() => Some(TileShape::Auto),
             None => None,
         };
         let tiled = shape.is_some();
@@ -492,6 +496,11 @@ impl TransformArgs {
         }
         // A bad file is a usage error here, not a warning per SCoP later.
         let hw = self.hw.as_deref().map(Hardware::from_file).transpose()?;
+        // Sizes given, or a second level, are a rectangle's.
+        let shape = match shape {
+            TileShape::Auto if !sizes.is_empty() || self.l2_tile.is_some() => TileShape::Rect,
+            shape => shape,
+        };
         Ok(TileOptions { shape, sizes, l2_ratio: self.l2_tile, sica_rho: self.sica_rho, hw })
     }
 }

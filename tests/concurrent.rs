@@ -1,4 +1,5 @@
-//! Concurrent-start tilings (`--tile=diamond`, `--tile=hex`): the tiles
+//! Concurrent-start tilings (`--tile=diamond`, `--tile=hex`, and the
+//! default mode's `auto` for stencils): the tiles
 //! are checked against the exact dependence distances, not only the bound
 //! the planner verifies them with, and a stencil whose dependences forbid
 //! concurrent start falls back with a diagnostic that says why.
@@ -102,6 +103,25 @@ fn stencils_get_the_tiles_asked_for_with_a_parallel_tile_loop() {
             assert!(outcome.scops.iter().any(|s| s.transforms.iter().any(|t| t == name)), "{kernel}: {name}");
             assert!(outcome.output.contains("#pragma omp parallel for"), "{kernel}: no parallel tile loop");
         }
+    }
+}
+
+/// The default mode's shape (`auto`): diamonds where a loop only counts
+/// time steps and they apply, else what `rect` gives, without a word:
+/// fdtd-2d's step names its `_fict_[t]`, seidel-2d's dependences forbid
+/// concurrent start, symm's rows are no time steps.
+#[test]
+fn polyc_s_own_choice_is_diamonds_for_stencils_and_rectangles_quietly_elsewhere() {
+    for kernel in ["jacobi-1d", "jacobi-2d", "heat-3d"] {
+        let outcome = compile(kernel, TileShape::Auto);
+        assert!(outcome.diagnostics.is_empty(), "{kernel}: {:?}", outcome.diagnostics[0].message);
+        assert!(outcome.scops.iter().any(|s| s.transforms.iter().any(|t| t == "tile=diamond")), "{kernel}");
+    }
+    for kernel in ["fdtd-2d", "seidel-2d", "symm"] {
+        let outcome = compile(kernel, TileShape::Auto);
+        assert!(outcome.diagnostics.is_empty(), "{kernel}: {:?}", outcome.diagnostics[0].message);
+        let rect = compile(kernel, TileShape::Rect);
+        assert_eq!(outcome.output, rect.output, "{kernel}: not what --tile=rect gives");
     }
 }
 

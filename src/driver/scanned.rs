@@ -58,10 +58,10 @@ fn contracted(scop: &Scop, plan: &mut Plan, names: &mut FreshNames, options: &Op
 /// whose bounds cost the scanner more (heat-3d's hexagons: about 3
 /// million operations, 3.5 s). Operations are not time: fdtd-2d's
 /// hexagons ran 230 s on a quarter before they gave up, 6 s on a sixth.
-fn scanning_budget(request: &PlanRequest) -> u64 {
-    match &request.tile {
-        Some(t) if t.shape.starts_concurrently() => request.isl_budget / 6,
-        _ => plan::planning_budget(request),
+fn scanning_budget(request: &PlanRequest, plan: &Plan) -> u64 {
+    match plan.starts_concurrently() {
+        true => request.isl_budget / 6,
+        false => plan::planning_budget(request),
     }
 }
 
@@ -94,7 +94,8 @@ pub fn scan_planned(
         *names = minted;
         return Ok((plan, Some(scanned), contraction));
     }
-    let budget = isl::budget(scanning_budget(request));
+    let budget = isl::budget(scanning_budget(request, &plan));
+    let concurrent = plan.starts_concurrently();
     let scanned = isl::within_time(plan::planning_time(request), || scan_scop(scop, &plan.scattering));
     let out_of_budget = scanned.is_err() && isl::out_of_budget();
     let limit = match &scanned {
@@ -114,7 +115,7 @@ pub fn scan_planned(
         // What the planner marked shares no loop (adi's parallel rows sit
         // in loops with statements not worth a region): no gain.
         Ok(_) => None,
-        Err(e) if request.tile.as_ref().is_some_and(|t| t.shape.starts_concurrently()) => {
+        Err(e) if concurrent => {
             // The scanner gives up on some tile shapes it could scan as rectangles.
             let rect = PlanRequest {
                 tile: request.tile.clone().map(|t| TileOptions { shape: TileShape::Rect, ..t }),
@@ -127,10 +128,13 @@ pub fn scan_planned(
                 "planned again as for --tile=rect, which tiles no band here"
             };
             let mut earlier = plan.notes;
-            earlier.not_applied(
-                format!("concurrent-start tiles: loops not generated ({limit}: {e}); {instead}"),
-                out_of_budget,
-            );
+            // `auto` asked for no shape in particular.
+            if request.tile.as_ref().is_some_and(|t| t.shape != TileShape::Auto) {
+                earlier.not_applied(
+                    format!("concurrent-start tiles: loops not generated ({limit}: {e}); {instead}"),
+                    out_of_budget,
+                );
+            }
             again.notes.follow(earlier);
             return scan_planned(analyses, again, names, options, &rect);
         }

@@ -416,6 +416,12 @@ impl Plan {
         tiles(&self.notes)
     }
 
+    /// Whether some nest has concurrent-start tiles (diamonds, hexagons),
+    /// whose bounds cost the scanner more.
+    pub fn starts_concurrently(&self) -> bool {
+        self.notes.applied.iter().any(|a| concurrent::CONCURRENT_TILES.contains(&a.as_str()))
+    }
+
     /// Whether some band is tiled for the cache or a wavefront, not only
     /// strip-mined (strips cost no more than the loops they split).
     pub fn tiles_beyond_strips(&self) -> bool {
