@@ -1,8 +1,8 @@
 //! Concurrent-start tiles of a time-iterated nest (`--tile=diamond`,
 //! `--tile=hex`; see [`crate::tile::concurrent`]).
 
-use super::notes::{by, tiles};
-use super::planner::Planner;
+use super::notes::{by, tiles, Notes};
+use super::planner::{checked_by, Planner};
 use crate::frontend::qexpr::Var;
 use crate::model::isl::IslResult;
 use crate::model::Scop;
@@ -45,11 +45,11 @@ impl Planner<'_> {
         // Sound: the tile part is the bound's, and the point part a
         // distance of the current, verified order.
         let bound = tile_distances.flat_product(self.analysis.distances())?;
-        let applied = self.try_apply_within(name, Ok(tiled), bound)?;
-        if t.shape == TileShape::Auto && !applied {
-            // The verifier's refusal, which `try_apply_within` noted.
-            self.notes.refused.retain(|r| !r.starts_with(name));
-        }
+        // `auto` asked for no shape in particular: a refusal goes unheard.
+        let (scop, mut unheard) = (self.scop, Notes::default());
+        let notes = if t.shape == TileShape::Auto { &mut unheard } else { &mut self.notes };
+        let checked = checked_by(name, Ok(tiled), notes, |sc| sc.verify_within(scop, bound))?;
+        let applied = self.adopt(name, checked)?;
         if applied {
             self.tile_prefix = depth;
             let shape = if t.shape == TileShape::Hex { "hexagon" } else { "diamond" };

@@ -161,6 +161,8 @@ pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Sca
     };
     // Where isl's order, tiled, lowers nothing, untiled it would not
     // either: not worth planning again (adi's 0.18 s).
+    // `planned` may schedule the expanded SCoP, whose copy-back
+    // statements this one lacks.
     let known = planned.stmts.iter().all(|&k| k < scop.statements.len());
     if known && !matches!(costs(planned), Ok(Some(c)) if c < in_source) {
         return source;
