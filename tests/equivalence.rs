@@ -365,33 +365,64 @@ fn expanded_storage_computes_the_same_at_every_size() {
     for (file, sizes, kinds) in cases {
         let path = root().join(file);
         let kernel = stem(&path);
-        // Expansion itself is checked, whatever the machine's load: no wall-clock budget.
-        let options =
-            Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() };
+        let options = optimising_without_clock();
         let report = regenerate(&path, &Options { emit: polyc::options::Emit::LiveRanges, ..options.clone() }).unwrap();
         for kind in kinds {
             assert!(report.contains(kind), "{kernel}: not {kind}:\n{report}");
         }
         let transformed = regenerate(&path, &options).unwrap();
-        let out_src = dir.join(format!("{kernel}.c"));
-        std::fs::write(&out_src, transformed).unwrap();
-        let last = sizes[sizes.len() - 1];
-        let runs = sizes.iter().map(|size| (*size, "0")).chain(std::iter::once((last, "1e7")));
-        for (k, (size, threshold)) in runs.enumerate() {
-            let defines: Vec<&str> = size.split(' ').collect();
-            let (original, binary) = (dir.join(format!("{kernel}.orig.{k}")), dir.join(format!("{kernel}.new.{k}")));
-            gcc(&path, &original, &defines).unwrap();
-            let min_work = format!("-DPOLYC_MIN_WORK={threshold}");
-            let flags: Vec<&str> = defines.iter().copied().chain(["-fopenmp", "-UPOLYC_MIN_WORK", &min_work]).collect();
-            gcc(&out_src, &binary, &flags).unwrap();
-            let expected = run(&original, Duration::from_secs(60)).unwrap();
-            let mut cmd = Command::new(&binary);
-            cmd.env("OMP_NUM_THREADS", "2");
-            let got = match run_with(cmd, Duration::from_secs(60)).unwrap() {
-                (Some(0), out, _) => out,
-                (code, _, err) => panic!("{kernel} {size}: exited with {code:?}: {}", String::from_utf8_lossy(&err)),
-            };
-            assert!(!expected.is_empty() && got == expected, "{kernel} {size} ({threshold}): output differs");
-        }
+        prints_the_same_at_every_size(&dir, &path, &transformed, sizes);
+    }
+}
+
+/// Products with a transpose (syrk's and syr2k's shape, one reading part
+/// of its matrix through a parameter) read their matrices from transposed
+/// copies, a matrix product keeps its layout, and at every size, on two
+/// threads, the output prints what the original prints.
+#[test]
+fn transposed_copies_compute_the_same_at_every_size() {
+    let dir = scratch("transposed");
+    let path = root().join("tests/real_c/transposed_operands.c");
+    let transformed = regenerate(&path, &optimising_without_clock()).unwrap();
+    let copied: Vec<&str> = transformed.lines().filter(|l| l.contains("from a transposed copy")).collect();
+    assert_eq!(copied.len(), 2, "{transformed}");
+    assert!(copied[0].contains("polyc: a read from a transposed copy, tiled"), "{}", copied[0]);
+    let both = "polyc: A read from a transposed copy, B read from a transposed copy, tiled";
+    assert!(copied[1].contains(both), "{}", copied[1]);
+    let sizes = ["-DN=1 -DM=1", "-DN=2 -DM=1", "-DN=3 -DM=2", "-DN=33 -DM=40", "-DN=70 -DM=9"];
+    prints_the_same_at_every_size(&dir, &path, &transformed, &sizes);
+}
+
+/// polyc's default optimisations, with no wall-clock budget: what is
+/// tested happens whatever the machine's load.
+fn optimising_without_clock() -> Options {
+    Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() }
+}
+
+/// Compile the program at `path` and its `transformed` text at each of
+/// `sizes` (`-D` flags), the transformed with no work threshold, and at
+/// the last size with the default one as well; each run of the
+/// transformed, on two threads, must print what the original prints.
+fn prints_the_same_at_every_size(dir: &Path, path: &Path, transformed: &str, sizes: &[&str]) {
+    let kernel = stem(path);
+    let out_src = dir.join(format!("{kernel}.c"));
+    std::fs::write(&out_src, transformed).unwrap();
+    let last = sizes[sizes.len() - 1];
+    let runs = sizes.iter().map(|size| (*size, "0")).chain(std::iter::once((last, "1e7")));
+    for (k, (size, threshold)) in runs.enumerate() {
+        let defines: Vec<&str> = size.split(' ').collect();
+        let (original, binary) = (dir.join(format!("{kernel}.orig.{k}")), dir.join(format!("{kernel}.new.{k}")));
+        gcc(path, &original, &defines).unwrap();
+        let min_work = format!("-DPOLYC_MIN_WORK={threshold}");
+        let flags: Vec<&str> = defines.iter().copied().chain(["-fopenmp", "-UPOLYC_MIN_WORK", &min_work]).collect();
+        gcc(&out_src, &binary, &flags).unwrap();
+        let expected = run(&original, Duration::from_secs(60)).unwrap();
+        let mut cmd = Command::new(&binary);
+        cmd.env("OMP_NUM_THREADS", "2");
+        let got = match run_with(cmd, Duration::from_secs(60)).unwrap() {
+            (Some(0), out, _) => out,
+            (code, _, err) => panic!("{kernel} {size}: exited with {code:?}: {}", String::from_utf8_lossy(&err)),
+        };
+        assert!(!expected.is_empty() && got == expected, "{kernel} {size} ({threshold}): output differs");
     }
 }

@@ -16,6 +16,8 @@ pub struct Done {
     pub reordered: bool,
     /// Each tiling, in words (`plan::Notes::tiled`).
     pub tiled: Vec<String>,
+    /// Arrays read from a transposed copy (`storage::transpose`).
+    pub transposed: Vec<String>,
     /// Variables given a copy per iteration (storage expansion).
     pub expanded: Vec<String>,
     /// Temporary arrays folded onto fewer cells.
@@ -62,6 +64,7 @@ impl Done {
         if self.reordered && self.tiled.is_empty() {
             done.push("new loop order".to_string());
         }
+        done.extend(self.transposed.iter().map(|a| format!("{a} read from a transposed copy")));
         done.extend(self.tiled.iter().cloned());
         done.extend(self.expanded.iter().map(|v| format!("{v} expanded")));
         done.extend(self.contracted.iter().map(|a| format!("{a} contracted")));
@@ -86,6 +89,7 @@ impl Done {
         let reordering = self.reordered
             || !self.tiled.is_empty()
             || !self.expanded.is_empty()
+            || !self.transposed.is_empty()
             || self.parallel
             || self.sections
             || self.simd

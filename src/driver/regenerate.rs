@@ -31,7 +31,7 @@ use crate::options::{Options, PlanRequest, ScheduleKind};
 use crate::plan::expansion::{expanded_plan, Expanded};
 use crate::plan::{self, Analyses, Notes, Plan};
 use crate::schedule::Scattering;
-use crate::storage::expand::ExpandedArray;
+use crate::storage::{self, expand::ExpandedArray};
 
 /// A SCoP's new code (`None`: its source text stays) and what was done to it.
 pub struct Regenerated {
@@ -45,7 +45,8 @@ pub struct Regenerated {
 }
 
 /// The SCoP's loops regenerated from its model, transformed as `options`
-/// ask: with storage expanded if that lets a band be tiled.
+/// ask: with transposed copies of the operands that gain by them, and
+/// storage expanded if that lets a band be tiled.
 pub fn regenerate(
     analyses: &Analyses,
     source: &str,
@@ -56,8 +57,52 @@ pub fn regenerate(
     if scop.ast.rank_mapping.is_some() {
         return rank_mapped(analyses);
     }
+    let as_written = Start { as_written: analyses, copies: &[] };
+    if let Some(r) = transposed(as_written, source, names, options) {
+        return Ok(r);
+    }
+    regenerate_from(analyses, as_written, source, names, options)
+}
+
+/// The SCoP as written, and the arrays copied before its loops run.
+#[derive(Clone, Copy)]
+struct Start<'a> {
+    /// The source's model, which the loops for little work schedule.
+    as_written: &'a Analyses<'a>,
+    copies: &'a [ExpandedArray],
+}
+
+/// The SCoP regenerated with transposed copies of the operands that
+/// gain by them (`storage::transpose`), with `--schedule=auto`; `None`
+/// if none does or anything fails on the way: the SCoP is regenerated
+/// as written then. The names it mints are kept in `names` only with
+/// its result.
+fn transposed(start: Start, source: &str, names: &mut FreshNames, options: &Options) -> Option<Regenerated> {
+    if options.plan.schedule != ScheduleKind::Auto || options.trace || !options.reorders() {
+        return None;
+    }
+    let mut minted = names.clone();
+    let transposition = storage::transpose::transpose(start.as_written.scop(), &mut minted).ok()??;
+    let scop = Scop::build(transposition.ast).ok()?;
+    let analyses = Analyses::new(&scop);
+    let start = Start { copies: &transposition.arrays, ..start };
+    let r = regenerate_from(&analyses, start, source, &mut minted, options).ok()?;
+    *names = minted;
+    Some(r)
+}
+
+/// [`regenerate`] from `analyses`, the model of `start`'s SCoP with its
+/// copies.
+fn regenerate_from(
+    analyses: &Analyses,
+    start: Start,
+    source: &str,
+    names: &mut FreshNames,
+    options: &Options,
+) -> Result<Regenerated, ModelError> {
+    let scop = analyses.scop();
     let mut refused = None;
-    let expanded = if options.trace { Ok(None) } else { expanded(analyses, source, names, options) };
+    let expanded = if options.trace { Ok(None) } else { expanded(analyses, start, source, names, options) };
     match expanded {
         Ok(Some(r)) => return Ok(r),
         Ok(None) => {}
@@ -66,10 +111,10 @@ pub fn regenerate(
     let request = &options.plan;
     let (plan, scanned, contracted) = scan_planned(analyses, plan::plan(analyses, request), names, options, request)?;
     let loops = multifor_loops(analyses, &plan, options, &contracted)?;
-    let storage = Storage { source, expanded: &[], contracted };
+    let storage = Storage { source, start, expanded: &[], contracted };
     let mut r = match &loops {
         multifor::Loops::Apart(groups) => print_sections(analyses, &plan, groups, storage, names, options)?,
-        _ => print_planned(scop, analyses, plan, scanned, storage, names, options)?,
+        _ => print_planned(scop, plan, scanned, storage, names, options)?,
     };
     if let multifor::Loops::Linked(a, b) = loops {
         let text = |k: usize| scop.ast.stmts[k].text.trim().to_string();
@@ -85,14 +130,15 @@ pub fn regenerate(
 /// otherwise, or if the analysis runs out of its budget. The names it
 /// mints are kept in `names` only with its result.
 fn expanded(
-    as_written: &Analyses,
+    unexpanded: &Analyses,
+    start: Start,
     source: &str,
     names: &mut FreshNames,
     options: &Options,
 ) -> Result<Option<Regenerated>, ModelError> {
     let mut minted = names.clone();
     let request = &options.plan;
-    let Some(Expanded { scop, deps, arrays, plan, .. }) = expanded_plan(as_written, &mut minted, request)? else {
+    let Some(Expanded { scop, deps, arrays, plan, .. }) = expanded_plan(unexpanded, &mut minted, request)? else {
         return Ok(None);
     };
     let analyses = Analyses::known(&scop, deps);
@@ -100,8 +146,8 @@ fn expanded(
     if !plan.tiles() {
         return Ok(None);
     }
-    let storage = Storage { source, expanded: &arrays, contracted };
-    let printed = print_planned(&scop, as_written, plan, scanned, storage, &mut minted, options)?;
+    let storage = Storage { source, start, expanded: &arrays, contracted };
+    let printed = print_planned(&scop, plan, scanned, storage, &mut minted, options)?;
     *names = minted;
     Ok(Some(printed))
 }
@@ -155,7 +201,7 @@ fn print_sections(
     for group in groups {
         let scanned = scan_scop(scop, &Scattering::original_of(scop, group.clone()))?;
         let own = Storage { contracted: Contracted::default(), ..storage };
-        let printed = print_planned(scop, analyses, plan.clone(), Some(scanned), own, names, options)?;
+        let printed = print_planned(scop, plan.clone(), Some(scanned), own, names, options)?;
         let code: String = printed.code.unwrap_or_default().lines().map(|l| format!("    {l}\n")).collect();
         text.push_str(&format!("{outer}#pragma omp section\n{outer}{{\n{code}{outer}}}\n"));
         helpers = helpers.union(printed.helpers);
@@ -170,9 +216,11 @@ fn print_sections(
 }
 
 /// What the printer needs to know about storage: the SCoP's source
-/// text, and the scalars held in arrays.
+/// text, the arrays copied before its loops, and the scalars held in
+/// arrays.
 struct Storage<'a> {
     source: &'a str,
+    start: Start<'a>,
     expanded: &'a [ExpandedArray],
     contracted: Contracted,
 }
@@ -180,7 +228,6 @@ struct Storage<'a> {
 /// The C text of `plan`'s loops (`None`: the SCoP keeps its source text).
 fn print_planned(
     scop: &Scop,
-    as_written: &Analyses,
     mut plan: Plan,
     scanned: Option<Scanned>,
     storage: Storage,
@@ -205,6 +252,7 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
+    let as_written = storage.start.as_written;
     let small = if work.is_some() { small_loops(as_written, &plan.scattering, names, options)? } else { None };
     // Subscripts the source does not keep within their arrays are checked
     // at run time where the output rests on the dependences, which assume
@@ -234,8 +282,9 @@ fn print_planned(
     } else {
         &scop.ast.stmts
     };
+    let heap: Vec<ExpandedArray> = storage.start.copies.iter().chain(storage.expanded).cloned().collect();
     let program = Program {
-        expanded: storage.expanded,
+        expanded: &heap,
         work: work.as_deref(),
         small: small.as_ref().map(|s| s.text.as_str()),
         in_bounds: &in_bounds,
@@ -257,6 +306,7 @@ fn print_planned(
     let done = Done {
         reordered,
         tiled: notes.tiled.clone(),
+        transposed: storage.start.copies.iter().map(|a| a.variable.clone()).collect(),
         expanded: storage.expanded.iter().map(|a| a.variable.clone()).collect(),
         contracted: contracted.iter().map(|c| c.array.clone()).collect(),
         parallel: printed.parallel,

@@ -41,10 +41,11 @@
 //! (`plan::expansion`); the new arrays are allocated by the printed code
 //! (`emit::versioned`).
 
+use super::copy::{copy_statement, Side};
 use crate::frontend::decls::VarDecl;
-use crate::frontend::qexpr::{CmpOp, Cond, QExpr, Var};
-use crate::frontend::{Access, AccessKind, Iterator, ScopAst, Stmt};
-use crate::model::affine::{LinExpr, Term};
+use crate::frontend::qexpr::{QExpr, Var};
+use crate::frontend::{Access, AccessKind, ScopAst, Stmt};
+use crate::model::affine::LinExpr;
 use crate::model::isl::{self, FlowResult, IslResult, Map, Set, UnionMap};
 use crate::model::{array_tuple, bounds, params_decl, statement_index, Scop};
 use crate::names::FreshNames;
@@ -466,7 +467,7 @@ fn loop_bounds(scop: &Scop, stmts: &[usize], loops: Range<usize>) -> IslResult<O
 /// The extent of each of `variable`'s dimensions that `stmts` touch:
 /// the upper bound of its index over the parameters, plus one; `None`
 /// if an index may be negative or a bound is not of that form.
-fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option<Vec<LinExpr>>> {
+pub(super) fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option<Vec<LinExpr>>> {
     let mut cells: Option<Set> = None;
     for a in stmts.iter().flat_map(|&k| &scop.statements[k].accesses).filter(|a| a.array == variable) {
         let touched = a.relation.range()?;
@@ -558,62 +559,9 @@ fn redirected(stmt: &Stmt, variable: &str, onto: &Redirect) -> Stmt {
 /// from their copies back into its variable: `x[c0] = name[at - lo][c0];`
 /// over the cells they fill. `None` if an expression has a floor.
 fn copy_back(ast: &ScopAst, web: &Web, name: &str, last: &LastValues, names: &mut FreshNames) -> Option<Stmt> {
-    let rank = web.extents.len() - web.loops.len();
     let copy: Vec<LinExpr> = last.at.iter().zip(&web.lower).map(|(at, lo)| at.add(&LinExpr::constant(-lo))).collect();
-    let mut domain = Cond::True;
-    for c in &last.cells {
-        let op = if c.is_eq { CmpOp::Eq } else { CmpOp::Ge };
-        domain = Cond::and(domain, Cond::Cmp(quasi_affine(&c.expr)?, op, QExpr::Const(0)));
-    }
-    let iterators: Vec<Iterator> = (0..rank)
-        .map(|j| {
-            let it = names.mint(&format!("{}_i{j}", web.variable));
-            Iterator { name: it, ty: "long".to_string(), descending: false }
-        })
-        .collect();
-    let start = ast.region.end;
-    let (mut text, mut iter_uses, mut accesses) = (String::new(), Vec::new(), Vec::new());
-    for (array, kind, leading) in
-        [(web.variable.as_str(), AccessKind::Write, &[][..]), (name, AccessKind::Read, &copy[..])]
-    {
-        let from = text.len();
-        text.push_str(array);
-        let mut subscripts = Vec::new();
-        for e in leading {
-            text.push_str(&format!("[{}]", e.param_text(&ast.params)?));
-            subscripts.push(quasi_affine(e)?);
-        }
-        for (j, it) in iterators.iter().enumerate() {
-            text.push('[');
-            iter_uses.push((text.len()..text.len() + it.name.len(), j));
-            text.push_str(&it.name);
-            text.push(']');
-            subscripts.push(QExpr::Var(Var::Iter(j)));
-        }
-        let span = start + from..start + text.len();
-        accesses.push(Access { array: array.to_string(), kind, subscripts, span, conditional: false });
-        text.push_str(if kind == AccessKind::Write { " = " } else { ";" });
-    }
-    let top = ast.stmts.iter().filter_map(|s| s.beta.first()).max().map_or(0, |b| b + 1);
-    let mut beta = vec![0; rank + 1];
-    beta[0] = top;
-    let referential = vec![None; iterators.len()];
-    let span = start..start + text.len();
-    let (component, filters, sets) = (None, Vec::new(), None);
-    Some(Stmt { span, text, iterators, domain, beta, accesses, iter_uses, referential, component, filters, sets })
-}
-
-/// `e` (dimensions as iterators, and parameters) as a quasi-affine
-/// expression; `None` if it has a floor.
-fn quasi_affine(e: &LinExpr) -> Option<QExpr> {
-    let mut q = QExpr::Const(e.constant);
-    for (t, c) in &e.terms {
-        let var = match t {
-            Term::Dim(d) => Var::Iter(*d),
-            Term::Param(k) => Var::Param(*k),
-            Term::Floor(..) => return None,
-        };
-        q = QExpr::plus(q, QExpr::Mul(*c, Box::new(QExpr::Var(var))));
-    }
-    Some(q)
+    let order: Vec<usize> = (0..web.extents.len() - web.loops.len()).collect();
+    let write = Side { array: &web.variable, leading: &[], order: &order };
+    let read = Side { array: name, leading: &copy, order: &order };
+    copy_statement(ast, &last.cells, [write, read], &web.variable, names)
 }

@@ -7,6 +7,9 @@
 //! Expansion rewrites the `ScopAst` (statement text, accesses, iterator
 //! uses), so that every later phase sees an ordinary array; which variables
 //! are expanded is the planner's decision (`plan::expansion`, seed 004).
+//! [`transpose`] rewrites it the same way, for a matrix a contraction
+//! reads down its columns: the reads go to a transposed copy, made by a
+//! statement that runs first ([`copy`] builds such statements).
 //!
 //! Contraction works on the temporaries (the front end's
 //! `ScopAst::temporaries` and `--temporaries`) that are not live-out. For
@@ -34,6 +37,7 @@
 //! (the parameters' context, checked at run time by `emit::versioned`).
 
 pub mod bases;
+mod copy;
 pub mod expand;
 pub mod in_place;
 pub mod lifetime;
@@ -43,6 +47,7 @@ pub mod quov;
 pub mod rewrite;
 pub mod smo;
 pub mod split;
+pub mod transpose;
 
 use crate::model::affine::{Constraint, LinExpr};
 use crate::model::isl::{self, IslResult, Set};
