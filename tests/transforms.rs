@@ -119,6 +119,34 @@ fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
     assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
 }
 
+#[test]
+fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged_ends() {
+    // `C[i][j] += alpha * A[i][k] * A[j][k]` with `j <= i`: A is read from
+    // a transposed copy, so that j walks rows; rows i are jammed by 8
+    // around k jammed by 4 over the first row's j, each other row then
+    // runs its own last j after the block.
+    let outcome = compile_default("syrk");
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    assert!(lines.iter().any(|l| l.starts_with("/* polyc: A read from a transposed copy, tiled")));
+    assert!(lines.contains(&"polyc_A_t[A_i1][A_i0] = A[A_i0][A_i1];"), "no transposed copy");
+    let block = lines
+        .iter()
+        .position(|l| *l == "__typeof__(C[i + 7][j]) polyc_C_7 = C[i + 7][j];")
+        .expect("eight rows of C on locals");
+    assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
+    assert_eq!(lines[block + 32], "polyc_C_7 += alpha * polyc_polyc_A_t_31 * polyc_A_t[k + 3][j];", "not 8 x 4");
+    // Row i + u's j past the first row's last, i, up to its own, i + u.
+    let ends: Vec<usize> = (1..8)
+        .map(|u| {
+            let end = format!("const int j_end = polyc_min(i + {u}, 256 * c3 + 255);");
+            let at = lines[block..].iter().position(|l| *l == end).unwrap_or_else(|| panic!("no end for row {u}"));
+            assert_eq!(lines[block + at + 7], "for (int j = polyc_max(256 * c3, i + 1); j <= j_end; j++) {");
+            at
+        })
+        .collect();
+    assert!(ends.windows(2).all(|w| w[0] < w[1]), "ragged ends out of order: {ends:?}");
+}
+
 /// The `#pragma omp parallel for` and `#pragma omp for` lines of `code`.
 fn parallel_pragmas(code: &str) -> Vec<&str> {
     code.lines()

@@ -83,11 +83,12 @@ impl Printer<'_> {
         let start = if sign > 0 { self.extreme(&lower, true) } else { self.extreme(&neg(&lower), false) };
         if let Some(factor) = self.program.unroll_jam {
             let block = !mark.jam && mark.block && self.blocks_registers(dim, body);
-            if (mark.jam || block) && !parallel && stride == 1 && sign > 0 && self.jammable(dim, body) {
+            let ragged = block && !self.jammable(dim, body) && self.jammable_ragged(dim, body);
+            if (mark.jam || block) && !parallel && stride == 1 && sign > 0 && (ragged || self.jammable(dim, body)) {
                 let end = self.extreme(&upper, false);
                 let head = LoopHead { dim, sign, text: String::new(), name };
                 let factor = if block { BLOCK_ROWS_PER_COPY * factor } else { factor };
-                self.jammed_loop(head, &ty, &start, &end, body, depth, factor);
+                self.jammed_loop(head, &ty, &start, &end, body, depth, (factor, ragged));
                 return;
             }
         }
