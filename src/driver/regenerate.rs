@@ -31,7 +31,8 @@ use crate::options::{Options, PlanRequest, ScheduleKind};
 use crate::plan::expansion::{expanded_plan, Expanded};
 use crate::plan::{self, Analyses, Notes, Plan};
 use crate::schedule::Scattering;
-use crate::storage::{self, expand::ExpandedArray};
+use crate::storage::expand::ExpandedArray;
+use std::cell::OnceCell;
 
 /// A SCoP's new code (`None`: its source text stays) and what was done to it.
 pub struct Regenerated {
@@ -78,14 +79,13 @@ struct Start<'a> {
 /// as written then. The names it mints are kept in `names` only with
 /// its result.
 fn transposed(start: Start, source: &str, names: &mut FreshNames, options: &Options) -> Option<Regenerated> {
-    if options.plan.schedule != ScheduleKind::Auto || options.trace || !options.reorders() {
+    if options.trace || !options.reorders() {
         return None;
     }
     let mut minted = names.clone();
-    let transposition = storage::transpose::transpose(start.as_written.scop(), &mut minted).ok()??;
-    let scop = Scop::build(transposition.ast).ok()?;
-    let analyses = Analyses::new(&scop);
-    let start = Start { copies: &transposition.arrays, ..start };
+    let transposed = plan::expansion::transposed(start.as_written.scop(), &mut minted, &options.plan)?;
+    let analyses = Analyses::new(&transposed.scop);
+    let start = Start { copies: &transposed.arrays, ..start };
     let r = regenerate_from(&analyses, start, source, &mut minted, options).ok()?;
     *names = minted;
     Some(r)
@@ -101,15 +101,17 @@ fn regenerate_from(
     options: &Options,
 ) -> Result<Regenerated, ModelError> {
     let scop = analyses.scop();
+    let request = &options.plan;
+    let planned = OnceCell::new();
     let mut refused = None;
-    let expanded = if options.trace { Ok(None) } else { expanded(analyses, start, source, names, options) };
+    let expanded = if options.trace { Ok(None) } else { expanded(analyses, &planned, start, source, names, options) };
     match expanded {
         Ok(Some(r)) => return Ok(r),
         Ok(None) => {}
         Err(e) => refused = Some(format!("storage expansion not applied: {e}")),
     }
-    let request = &options.plan;
-    let (plan, scanned, contracted) = scan_planned(analyses, plan::plan(analyses, request), names, options, request)?;
+    let planned = planned.into_inner().unwrap_or_else(|| plan::plan(analyses, request));
+    let (plan, scanned, contracted) = scan_planned(analyses, planned, names, options, request)?;
     let loops = multifor_loops(analyses, &plan, options, &contracted)?;
     let storage = Storage { source, start, expanded: &[], contracted };
     let mut r = match &loops {
@@ -126,11 +128,13 @@ fn regenerate_from(
 
 /// The SCoP regenerated with its expandable variables expanded
 /// (`storage::expand`), if the plan for that tiles some band (what
-/// expansion is for: the nest as a whole is permutable); `None`
+/// expansion is for: the nest as a whole is permutable) or vectorises
+/// loops `unexpanded_plan` cannot (see `plan::expansion`); `None`
 /// otherwise, or if the analysis runs out of its budget. The names it
 /// mints are kept in `names` only with its result.
 fn expanded(
     unexpanded: &Analyses,
+    unexpanded_plan: &OnceCell<Plan>,
     start: Start,
     source: &str,
     names: &mut FreshNames,
@@ -138,12 +142,15 @@ fn expanded(
 ) -> Result<Option<Regenerated>, ModelError> {
     let mut minted = names.clone();
     let request = &options.plan;
-    let Some(Expanded { scop, deps, arrays, plan, .. }) = expanded_plan(unexpanded, &mut minted, request)? else {
+    let Some(Expanded { scop, deps, arrays, plan, vectorises, .. }) =
+        expanded_plan(unexpanded, unexpanded_plan, &mut minted, request)?
+    else {
         return Ok(None);
     };
     let analyses = Analyses::known(&scop, deps);
     let (plan, scanned, contracted) = scan_planned(&analyses, plan, &mut minted, options, request)?;
-    if !plan.tiles() {
+    let simd = plan.marks.iter().flatten().any(|m| m.simd);
+    if !(plan.tiles() || vectorises && simd) {
         return Ok(None);
     }
     let storage = Storage { source, start, expanded: &arrays, contracted };

@@ -16,14 +16,17 @@ use crate::plan::expansion::expanded_plan;
 use crate::plan::{self, Analyses, Plan};
 use crate::schedule::live::{violations, Breach, Violation};
 use crate::storage::expand::ExpandedArray;
+use std::cell::OnceCell;
 
 /// The report for one SCoP, under the plan the C output starts from.
 pub fn report(analyses: &Analyses, names: &mut FreshNames, options: &Options) -> Result<String, ModelError> {
     let (scop, request) = (analyses.scop(), &options.plan);
     let mut out = String::new();
-    let expanded = if options.trace { None } else { expanded_plan(analyses, names, request)? };
+    let planned = OnceCell::new();
+    let expanded = if options.trace { None } else { expanded_plan(analyses, &planned, names, request)? };
+    let planned = || planned.into_inner().unwrap_or_else(|| plan::plan(analyses, request));
     let Some(e) = expanded else {
-        report_under(scop, &plan::plan(analyses, request), &mut out)?;
+        report_under(scop, &planned(), &mut out)?;
         return Ok(out);
     };
     let expanded = |v: &str| e.in_place.iter().any(|(w, _)| w == v) || e.arrays.iter().any(|a| a.variable == v);
