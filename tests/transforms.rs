@@ -124,27 +124,59 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
     // `C[i][j] += alpha * A[i][k] * A[j][k]` with `j <= i`: A is read from
     // a transposed copy, so that j walks rows; rows i are jammed by 8
     // around k jammed by 4 over the first row's j, each other row then
-    // runs its own last j after the block.
+    // runs its own last j (past i, up to i + u) after the block.
     let outcome = compile_default("syrk");
     let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
     assert!(lines.iter().any(|l| l.starts_with("/* polyc: A read from a transposed copy, tiled")));
     assert!(lines.contains(&"polyc_A_t[A_i1][A_i0] = A[A_i0][A_i1];"), "no transposed copy");
-    let block = lines
-        .iter()
-        .position(|l| *l == "__typeof__(C[i + 7][j]) polyc_C_7 = C[i + 7][j];")
-        .expect("eight rows of C on locals");
-    assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
-    assert_eq!(lines[block + 32], "polyc_C_7 += alpha * polyc_polyc_A_t_31 * polyc_A_t[k + 3][j];", "not 8 x 4");
-    // Row i + u's j past the first row's last, i, up to its own, i + u.
-    let ends: Vec<usize> = (1..8)
+    let block = register_block(&lines, "C", "polyc_C_7 += alpha * polyc_polyc_A_t_31 * polyc_A_t[k + 3][j];");
+    let rests: Vec<[String; 2]> = (1..8)
         .map(|u| {
             let end = format!("const int j_end = polyc_min(i + {u}, 256 * c3 + 255);");
-            let at = lines[block..].iter().position(|l| *l == end).unwrap_or_else(|| panic!("no end for row {u}"));
-            assert_eq!(lines[block + at + 7], "for (int j = polyc_max(256 * c3, i + 1); j <= j_end; j++) {");
-            at
+            [end, "for (int j = polyc_max(256 * c3, i + 1); j <= j_end; j++) {".to_string()]
         })
         .collect();
-    assert!(ends.windows(2).all(|w| w[0] < w[1]), "ragged ends out of order: {ends:?}");
+    assert_rests_in_order(&lines[block..], &rests);
+}
+
+#[test]
+fn covariance_blocks_its_triangle_s_rows_with_their_ragged_starts() {
+    // `cov[i][j] += data[k][i] * data[k][j]` with `j >= i`: rows i jammed by
+    // 8 around k jammed by 4 over the last row's j (from i + 7), each row
+    // then runs its own first j (from i + u, up to i + 6) on its own.
+    let outcome = compile_default("covariance");
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let block = register_block(&lines, "cov", "polyc_cov_7 += polyc_data_31 * data[k + 3][j];");
+    let shared = "for (int j = polyc_max(256 * c3, i + 7); j <= j_end; j++) {";
+    assert!(lines[..block].contains(&shared), "the block does not start at the last row's j");
+    let rests: Vec<[String; 2]> = (0..7)
+        .map(|u| {
+            let i = if u == 0 { "i".to_string() } else { format!("i + {u}") };
+            let end = "const int j_end = polyc_min(256 * c3 + 255, polyc_min(M - 1, i + 6));".to_string();
+            [end, format!("for (int j = polyc_max({i}, 256 * c3); j <= j_end; j++) {{")]
+        })
+        .collect();
+    assert_rests_in_order(&lines[block..], &rests);
+}
+
+/// The line where eight rows of `array` are loaded onto locals in a
+/// register block of 8 rows by 4 copies of `k`, whose 32nd update is `last`.
+fn register_block(lines: &[&str], array: &str, last: &str) -> usize {
+    let load = format!("__typeof__({array}[i + 7][j]) polyc_{array}_7 = {array}[i + 7][j];");
+    let block = lines.iter().position(|l| *l == load).expect("eight rows on locals");
+    assert!(lines[..block].iter().any(|l| l.starts_with("for (; i <= i_end - 7; i += 8)")), "rows not jammed");
+    assert_eq!(lines[block + 32], last, "not 8 x 4");
+    block
+}
+
+/// Each row's rest after a register block: its bound, then its loop seven
+/// lines further, one row after the other.
+fn assert_rests_in_order(lines: &[&str], rests: &[[String; 2]]) {
+    let mut from = 0;
+    for [end, head] in rests {
+        let found = (from..lines.len().saturating_sub(7)).find(|&p| lines[p] == end && lines[p + 7] == head);
+        from = 1 + found.unwrap_or_else(|| panic!("no rest `{end}` ... `{head}` after line {from}"));
+    }
 }
 
 /// The `#pragma omp parallel for` and `#pragma omp for` lines of `code`.

@@ -18,6 +18,7 @@
 
 use super::nest::{contains_loop, inner_bounds_vary_with};
 use super::printer::{LoopHead, Printer};
+use super::ragged::ragged_copies;
 use crate::model::affine::LinExpr;
 use crate::scan::ast::Node;
 
@@ -44,39 +45,11 @@ impl Printer<'_> {
         }
     }
 
-    /// Whether `body`, the body of a loop over `dim`, is a perfect nest as
-    /// [`Printer::jammable`] asks but for its innermost loop, which ends
-    /// further for each value of `dim` (the rows of a triangle, `j <=
-    /// min(i, X)`): one upper bound grows with `dim`, and no other bound
-    /// involves it. The copies then run together over the first one's
-    /// iterations, and each over the rest of its own after them
-    /// ([`ragged_rest`]): syrk's rows as a register block, 0.048 s ->
-    /// 0.030 s at LARGE on one thread. That moves the rest after later
-    /// iterations of the loops between, which is legal when each of them
-    /// carries dependences only between points that share the values of
-    /// the loops inside (`jam` marks).
-    pub(super) fn jammable_ragged(&self, dim: usize, body: &[Node]) -> bool {
-        let mut nodes = body;
-        loop {
-            let [Node::For { dim: inner, lower, upper, body: inner_body, .. }] = nodes else { return false };
-            if lower.iter().any(|e| e.involves_dim(dim)) {
-                return false;
-            }
-            if !contains_loop(inner_body) {
-                return self.program.loop_mark(*inner, inner_body).simd && growing_bound(upper, dim).is_some();
-            }
-            if upper.iter().any(|e| e.involves_dim(dim)) || !self.program.loop_mark(*inner, inner_body).jam {
-                return false;
-            }
-            nodes = inner_body;
-        }
-    }
-
     /// Unroll-and-jam of the loop `head` from `start` to `end` over `body`
     /// (see [`Printer::jammable`]): `factor` iterations per step, their copies of
-    /// the innermost body side by side, and with `ragged` (see
-    /// [`Printer::jammable_ragged`]) the rest of each copy's iterations after
-    /// them; then the iterations left, one by one. Legal as the loop carries
+    /// the innermost body side by side (with `ragged`, over the iterations
+    /// they share, see [`ragged_copies`]); then the iterations left, one by
+    /// one. Legal as the loop carries
     /// no dependence but between points that the loops inside share (its
     /// `jam` mark).
     #[allow(clippy::too_many_arguments)]
@@ -100,7 +73,7 @@ impl Printer<'_> {
             LoopHead { text: format!("for (; {name} <= {end_name} - {}; {name} += {factor})", factor - 1), ..head };
         let mut copies = jam_copies(steps.dim, body, factor);
         if ragged {
-            copies.extend((1..factor).map(|u| ragged_rest(steps.dim, body, u)));
+            copies = ragged_copies(steps.dim, body, factor, &copies);
         }
         self.loop_body(&steps, &copies, depth + 1, self.in_parallel);
         let rest = LoopHead { text: format!("for (; {name} <= {end_name}; {name}++)"), ..steps };
@@ -131,44 +104,4 @@ fn jam_copies(dim: usize, body: &[Node], factor: i64) -> Vec<Node> {
             other => other.clone(),
         })
         .collect()
-}
-
-/// The one bound of `upper` that involves `dim`, if it grows with it (a
-/// positive coefficient, outside any floor) and no other does.
-fn growing_bound(upper: &[LinExpr], dim: usize) -> Option<&LinExpr> {
-    let mut moving = upper.iter().filter(|e| e.involves_dim(dim));
-    let bound = moving.next()?;
-    let grows = bound.coeff_of_dim(dim) > 0 && !bound.has_floor_involving(dim);
-    (grows && moving.next().is_none()).then_some(bound)
-}
-
-/// The copy `u` of the nest `body` (see [`Printer::jammable_ragged`]) over
-/// the iterations of its innermost loop past the first copy's: `dim`
-/// bound to `dim + u`, the innermost loop starting after the bound that
-/// grows with `dim` as it is for the first copy. Where that bound is not
-/// the smallest of the first copy's, the first copy's smallest is, and no
-/// copy has any iteration past it: the rest is empty either way.
-fn ragged_rest(dim: usize, body: &[Node], u: i64) -> Node {
-    fn rest(nodes: &[Node], dim: usize, u: i64) -> Vec<Node> {
-        nodes
-            .iter()
-            .map(|n| match n {
-                Node::For { dim: inner, lower, upper, stride, body } => {
-                    let mut lower = lower.clone();
-                    let body = if contains_loop(body) {
-                        rest(body, dim, u)
-                    } else {
-                        if let Some(bound) = growing_bound(upper, dim) {
-                            let first = bound.add(&LinExpr::constant(1 - bound.coeff_of_dim(dim) * u));
-                            lower.push(first);
-                        }
-                        body.clone()
-                    };
-                    Node::For { dim: *inner, lower, upper: upper.clone(), stride: *stride, body }
-                }
-                other => other.clone(),
-            })
-            .collect()
-    }
-    Node::Let { dim, value: LinExpr::dim(dim).add(&LinExpr::constant(u)), body: rest(body, dim, u) }
 }

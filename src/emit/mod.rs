@@ -38,6 +38,7 @@ mod nest;
 mod printer;
 mod program;
 mod promote;
+mod ragged;
 mod registers;
 mod rows;
 mod statement;
