@@ -91,7 +91,7 @@ struct StencilBandwidth {
 }
 
 /// The macros `gcc -E -dM` finds in a kernel's header for the dataset.
-fn header_macros(config: &Config, header: &Path) -> HashMap<String, String> {
+pub fn header_macros(config: &Config, header: &Path) -> HashMap<String, String> {
     let out = Command::new(GCC[0])
         .args(["-E", "-dM", &format!("-D{}_DATASET", config.dataset)])
         .arg("-I")

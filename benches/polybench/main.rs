@@ -7,6 +7,7 @@
 //! docs/benchmarks.md says how to run it.
 
 mod bandwidth;
+mod flops;
 mod openblas;
 
 use openblas::{dgemm_json, dgemm_line, openblas_dgemm};
@@ -997,6 +998,10 @@ fn run(config: &Config) -> Result<bool, String> {
     if let Some(d) = &dgemm {
         say(&dgemm_line(d, &variants, &results));
     }
+    let rates = flops::measure(config, &variants, &results, dgemm.as_ref().and_then(|d| d.as_ref().ok()));
+    for line in rates.iter().flat_map(flops::lines) {
+        say(&line);
+    }
     let bandwidth = bandwidth::measure(config, &variants, &results, &work);
     for line in bandwidth.iter().flat_map(bandwidth::lines) {
         say(&line);
@@ -1086,6 +1091,7 @@ fn run(config: &Config) -> Result<bool, String> {
         "geomean": means,
         "against_virtual_best": against.iter().map(against_best_json).collect::<Vec<_>>(),
         "openblas_dgemm": dgemm.as_ref().map(|d| dgemm_json(d, &variants, &results)),
+        "contractions": rates.as_ref().map(flops::to_json),
         "bandwidth": bandwidth.as_ref().map(bandwidth::to_json),
         "polyc_2t_over_1t": scaling.iter().map(|(k, x)| (k.to_string(), json!(x))).collect::<serde_json::Map<_, _>>(),
         "polyc_compile_total_s": compile,

@@ -82,6 +82,14 @@ fn parse_dgemm(text: &str) -> Option<([usize; 3], f64)> {
     Some(([ni.parse().ok()?, nj.parse().ok()?, nk.parse().ok()?], s.parse().ok()?))
 }
 
+impl Dgemm {
+    /// GFLOP/s of the median run per entry of `THREADS`.
+    pub fn gflops(&self) -> Vec<Option<f64>> {
+        let flops = 2.0 * self.sizes.iter().map(|&n| n as f64).product::<f64>();
+        self.runs.iter().map(|r| median(r).map(|s| flops / s * 1e-9)).collect()
+    }
+}
+
 /// `None` if gemm is not among the kernels, the reason if OpenBLAS is left out.
 pub fn openblas_dgemm(config: &Config, work: &Path) -> Option<Result<Dgemm, String>> {
     let gemm = config.kernels.iter().find(|k| k.name == "gemm")?;
