@@ -75,9 +75,9 @@ struct Start<'a> {
 
 /// The SCoP regenerated with transposed copies of the operands that
 /// gain by them (`storage::transpose`), with `--schedule=auto`; `None`
-/// if none does or anything fails on the way: the SCoP is regenerated
-/// as written then. The names it mints are kept in `names` only with
-/// its result.
+/// if none does, or anything fails on the way, or its plan keeps the
+/// source text: the SCoP is regenerated as written then. The names it
+/// mints are kept in `names` only with its result.
 fn transposed(start: Start, source: &str, names: &mut FreshNames, options: &Options) -> Option<Regenerated> {
     if options.trace || !options.reorders() {
         return None;
@@ -86,7 +86,7 @@ fn transposed(start: Start, source: &str, names: &mut FreshNames, options: &Opti
     let transposed = plan::expansion::transposed(start.as_written.scop(), &mut minted, &options.plan)?;
     let analyses = Analyses::new(&transposed.scop);
     let start = Start { copies: &transposed.arrays, ..start };
-    let r = regenerate_from(&analyses, start, source, &mut minted, options).ok()?;
+    let r = regenerate_from(&analyses, start, source, &mut minted, options).ok().filter(|r| r.code.is_some())?;
     *names = minted;
     Some(r)
 }
