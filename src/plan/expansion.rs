@@ -33,7 +33,8 @@ use crate::storage::{self, expand::ExpandedArray};
 use std::cell::OnceCell;
 
 /// The model with its expandable variables expanded (into new arrays
-/// or in place), and its plan, if that plan tiles some band. Seed 004's order:
+/// or in place), and its plan, if that plan tiles some band or runs more
+/// loops in vectors than `unexpanded` (see the module's doc). Seed 004's order:
 /// a plan is proposed with only the flow dependences through the
 /// variables an expansion could give copies to; a variable is expanded
 /// only if that plan reverses two of its live ranges (a breach a private
@@ -79,9 +80,10 @@ pub fn expanded_plan(
     let analyses = Analyses::new(&scop);
     let mut plan = plan(&analyses, request);
     if !plan.tiles() && request.fuse == Fuse::Smart {
-        // isl fuses the copies' statements back (symm's reset, sum and
-        // store of `temp2` in one skewed nest, untiled): apart, the sum's
-        // nest tiles (0.093 s -> 0.077 s at LARGE on one thread).
+        // isl fuses the expanded variable's statements back into one
+        // nest (symm's reset, sum and store of `temp2`, skewed, untiled):
+        // apart, the sum's nest tiles (0.093 s -> 0.077 s at LARGE on one
+        // thread).
         let apart = super::plan(&analyses, &PlanRequest { fuse: Fuse::None, ..request.clone() });
         if apart.tiles() {
             plan = apart;
