@@ -467,7 +467,15 @@ fn loop_bounds(scop: &Scop, stmts: &[usize], loops: Range<usize>) -> IslResult<O
 /// The extent of each of `variable`'s dimensions that `stmts` touch:
 /// the upper bound of its index over the parameters, plus one; `None`
 /// if an index may be negative or a bound is not of that form.
-pub(super) fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option<Vec<LinExpr>>> {
+fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option<Vec<LinExpr>>> {
+    match cells_touched(scop, variable, stmts)? {
+        Some(cells) => extents_of(scop, variable, &cells),
+        None => Ok(None),
+    }
+}
+
+/// The cells of `variable` that `stmts` touch; `None` if they touch none.
+pub(super) fn cells_touched(scop: &Scop, variable: &str, stmts: &[usize]) -> IslResult<Option<Set>> {
     let mut cells: Option<Set> = None;
     for a in stmts.iter().flat_map(|&k| &scop.statements[k].accesses).filter(|a| a.array == variable) {
         let touched = a.relation.range()?;
@@ -476,9 +484,12 @@ pub(super) fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslRe
             None => touched,
         });
     }
-    let Some(cells) = cells else {
-        return Ok(None);
-    };
+    Ok(cells)
+}
+
+/// The extent of each dimension of `variable`'s `cells` (see
+/// [`own_extents`]).
+pub(super) fn extents_of(scop: &Scop, variable: &str, cells: &Set) -> IslResult<Option<Vec<LinExpr>>> {
     let rank = cells.n_dims()?;
     let indices: Vec<String> = (0..rank).map(|j| format!("o{j}")).collect();
     let mut extents = Vec::new();
@@ -489,7 +500,7 @@ pub(super) fn own_extents(scop: &Scop, variable: &str, stmts: &[usize]) -> IslRe
             array_tuple(variable),
             indices.join(", ")
         ))?;
-        match bounds(&project.intersect_domain(&cells)?.range()?)? {
+        match bounds(&project.intersect_domain(cells)?.range()?)? {
             Some((lo, hi)) if lo.is_constant() && lo.constant >= 0 => extents.push(hi.add(&LinExpr::constant(1))),
             _ => return Ok(None),
         }

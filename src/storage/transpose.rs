@@ -34,7 +34,7 @@
 //! later phase sees an ordinary array.
 
 use super::copy::{copy_statement, Side};
-use super::expand::{own_extents, ExpandedArray};
+use super::expand::{cells_touched, extents_of, ExpandedArray};
 use crate::frontend::decls::VarDecl;
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::{Access, AccessKind, ScopAst, Stmt};
@@ -60,8 +60,9 @@ pub fn transpose(scop: &Scop, names: &mut FreshNames) -> IslResult<Option<Transp
     let every: Vec<usize> = (0..ast.stmts.len()).collect();
     let (mut out, mut arrays, mut copies) = (ast.clone(), Vec::new(), Vec::new());
     for (array, decl) in ast.arrays.iter().filter(|(a, d)| only_read_as_matrix(ast, a, d) && gains(ast, a)) {
-        let Some(extents) = own_extents(scop, array, &every)? else { continue };
-        let Some(cells) = cells_read(scop, array)? else { continue };
+        let Some(read) = cells_touched(scop, array, &every)? else { continue };
+        let Some(extents) = extents_of(scop, array, &read)? else { continue };
+        let Some(cells) = convex(&read)? else { continue };
         let name = names.mint(&format!("polyc_{array}_t"));
         let Some(redirected) = reads_redirected(&out, array, &name) else { continue };
         let write = Side { array: &name, leading: &[], order: &[1, 0] };
@@ -134,19 +135,9 @@ fn reused(s: &Stmt, a: &Access) -> bool {
     (0..s.iterators.len()).any(|d| !a.subscripts.iter().any(|q| q.mentions(Var::Iter(d))))
 }
 
-/// The cells of `array` the SCoP reads, as constraints on their indices
-/// (`Dim`) and the parameters, if they form one convex set without
-/// floors.
-fn cells_read(scop: &Scop, array: &str) -> IslResult<Option<Vec<crate::model::affine::Constraint>>> {
-    let mut cells: Option<Set> = None;
-    for a in scop.statements.iter().flat_map(|s| &s.accesses).filter(|a| a.array == array) {
-        let read = a.relation.range()?;
-        cells = Some(match cells {
-            Some(c) => c.union(&read)?,
-            None => read,
-        });
-    }
-    let Some(cells) = cells else { return Ok(None) };
+/// `cells` as constraints on their indices (`Dim`) and the parameters,
+/// if they form one convex set without floors.
+fn convex(cells: &Set) -> IslResult<Option<Vec<crate::model::affine::Constraint>>> {
     Ok(match cells.coalesce()?.disjuncts()?.as_slice() {
         [convex] if !convex.iter().any(|c| c.expr.has_floor()) => Some(convex.clone()),
         _ => None,
