@@ -86,9 +86,11 @@ fn gemm_innermost_loop_is_stride_one_and_simd() {
     // The general instance (a tile may peel k = 0 off): j is the last subscript of C and B.
     // Its reduction over k is jammed: four updates of C[i][j] per vector,
     // on a local (`emit::promote`), A[i][k + u] read before the loop.
-    let update = lines
-        .iter()
-        .position(|l| *l == "polyc_C += alpha * polyc_A * B[k][j];")
+    // A row alone (past the register blocks' rows), its updates one after the other.
+    let update = (0..lines.len() - 1)
+        .find(|&p| {
+            lines[p..p + 2] == ["polyc_C += alpha * polyc_A * B[k][j];", "polyc_C += alpha * polyc_A_1 * B[k + 1][j];"]
+        })
         .expect("gemm's update statement, on locals");
     assert_eq!(lines[update + 3], "polyc_C += alpha * polyc_A_3 * B[k + 3][j];", "not jammed by 4");
     assert_eq!(lines[update + 4], "C[i][j] = polyc_C;", "C[i][j] not stored once");
@@ -106,13 +108,13 @@ fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
     // read by eight rows.
     let outcome = compile_default("gemm");
     let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
-    let first = lines.iter().position(|l| *l == "__typeof__(C[i][j]) polyc_C = C[i][j];").expect("C[i][j] on a local");
-    let block = lines[first..]
-        .iter()
-        .position(|l| *l == "__typeof__(C[i + 7][j]) polyc_C_7 = C[i + 7][j];")
-        .map(|p| first + p)
+    // The first tile of k also scales C by beta, in a block of its own.
+    let block = (0..lines.len() - 1)
+        .find(|&p| {
+            lines[p..p + 2]
+                == ["__typeof__(C[i + 7][j]) polyc_C_7 = C[i + 7][j];", "polyc_C += alpha * polyc_A * B[k][j];"]
+        })
         .expect("eight rows of C on locals");
-    assert_eq!(lines[block + 1], "polyc_C += alpha * polyc_A * B[k][j];");
     assert_eq!(lines[block + 2], "polyc_C_1 += alpha * polyc_A_1 * B[k][j];", "rows not side by side");
     assert_eq!(lines[block + 32], "polyc_C_7 += alpha * polyc_A_31 * B[k + 3][j];", "not 8 x 4");
     assert_eq!(lines[block + 40], "C[i + 7][j] = polyc_C_7;", "C not stored once per row");
@@ -157,6 +159,24 @@ fn covariance_blocks_its_triangle_s_rows_with_their_ragged_starts() {
         })
         .collect();
     assert_rests_in_order(&lines[block..], &rests);
+}
+
+#[test]
+fn doitgen_s_rows_of_q_block_registers_part_by_part() {
+    // `sum` is expanded over q, which rows r share: inside a tile, q runs
+    // innermost of the points, so that eight rows of q set their sums, add
+    // to them (s jammed by 4, 32 updates per vector of p) and store them,
+    // each part for all eight rows.
+    let outcome = compile_default("doitgen");
+    assert!(applied(&outcome).contains(&"tile-points-for-registers"), "{:?}", applied(&outcome));
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let rows = lines.iter().position(|l| *l == "for (; c3 <= c3_end - 7; c3 += 8) {").expect("rows of q not jammed");
+    let set = lines[rows..].iter().position(|l| *l == "polyc_polyc_sum_7 = 0.0;").expect("sums not set") + rows;
+    let load = "__typeof__(polyc_sum[c3 + 6][p]) polyc_polyc_sum_7 = polyc_sum[c3 + 6][p];";
+    let block = lines[set..].iter().position(|l| *l == load).expect("eight sums on locals") + set;
+    assert_eq!(lines[block + 32], "polyc_polyc_sum_7 += polyc_A_31 * C4[s + 3][p];", "not 8 x 4");
+    let store = lines[block..].iter().position(|l| *l == "A[r][c3 + 6][p] = polyc_sum[c3 + 6][p];");
+    assert!(store.is_some(), "eight rows not stored after the sums");
 }
 
 /// The line where eight rows of `array` are loaded onto locals in a

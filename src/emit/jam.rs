@@ -19,6 +19,7 @@
 use super::nest::{contains_loop, inner_bounds_vary_with};
 use super::printer::{LoopHead, Printer};
 use super::ragged::ragged_copies;
+use super::registers::shared_by_copies;
 use crate::model::affine::LinExpr;
 use crate::scan::ast::Node;
 
@@ -82,26 +83,29 @@ impl Printer<'_> {
     }
 }
 
-/// The perfect nest `body` (see [`Printer::jammable`]) with its innermost body
-/// repeated `factor` times, for `dim` plus 0, 1, ...
+/// The perfect nest `body` (see [`Printer::jammable`]), or the parts of a
+/// register block (see [`Printer::jammable_in_parts`]), with each innermost
+/// body, or statement, repeated `factor` times, for `dim` plus 0, 1, ...
 fn jam_copies(dim: usize, body: &[Node], factor: i64) -> Vec<Node> {
+    let copies = |body: &[Node]| {
+        (0..factor)
+            .map(|u| Node::Let { dim, value: LinExpr::dim(dim).add(&LinExpr::constant(u)), body: body.to_vec() })
+            .collect()
+    };
     body.iter()
-        .map(|n| match n {
+        .flat_map(|n| match n {
             Node::For { dim: inner, lower, upper, stride, body } => {
-                let body = if contains_loop(body) {
-                    jam_copies(dim, body, factor)
-                } else {
-                    (0..factor)
-                        .map(|u| Node::Let {
-                            dim,
-                            value: LinExpr::dim(dim).add(&LinExpr::constant(u)),
-                            body: body.clone(),
-                        })
-                        .collect()
-                };
-                Node::For { dim: *inner, lower: lower.clone(), upper: upper.clone(), stride: *stride, body }
+                let body = if contains_loop(body) { jam_copies(dim, body, factor) } else { copies(body) };
+                vec![Node::For { dim: *inner, lower: lower.clone(), upper: upper.clone(), stride: *stride, body }]
             }
-            other => other.clone(),
+            Node::Guard { cond, body } if shared_by_copies(dim, n).is_some() => {
+                vec![Node::Guard { cond: cond.clone(), body: jam_copies(dim, body, factor) }]
+            }
+            Node::Let { dim: other, value, body } if shared_by_copies(dim, n).is_some() => {
+                vec![Node::Let { dim: *other, value: value.clone(), body: jam_copies(dim, body, factor) }]
+            }
+            Node::Stmt { .. } => copies(std::slice::from_ref(n)),
+            other => vec![other.clone()],
         })
         .collect()
 }

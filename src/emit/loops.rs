@@ -83,8 +83,9 @@ impl Printer<'_> {
         let start = if sign > 0 { self.extreme(&lower, true) } else { self.extreme(&neg(&lower), false) };
         if let Some(factor) = self.program.unroll_jam {
             let block = !mark.jam && mark.block && self.blocks_registers(dim, body);
-            let ragged = block && !self.jammable(dim, body) && self.jammable_ragged(dim, body);
-            if (mark.jam || block) && !parallel && stride == 1 && sign > 0 && (ragged || self.jammable(dim, body)) {
+            let jammable = self.jammable(dim, body) || block && self.jammable_in_parts(dim, body);
+            let ragged = block && !jammable && self.jammable_ragged(dim, body);
+            if (mark.jam || block) && !parallel && stride == 1 && sign > 0 && (ragged || jammable) {
                 let end = self.extreme(&upper, false);
                 let head = LoopHead { dim, sign, text: String::new(), name };
                 let factor = if block { BLOCK_ROWS_PER_COPY * factor } else { factor };

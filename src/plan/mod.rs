@@ -29,8 +29,10 @@
 //!    `sica.rs`), the original point order inside tiles when only short
 //!    loops follow or when it walks memory more contiguously (for a whole
 //!    nest skewed into parallelogram tiles whose original innermost loops
-//!    are permutable, the original order untiled), and a wavefront when
-//!    no tile loop is parallel;
+//!    are permutable, the original order untiled), with unroll-and-jam a
+//!    parallel point loop innermost of the points where the innermost is
+//!    not and loops run inside (`tile-points-for-registers`: a register
+//!    block), and a wavefront when no tile loop is parallel;
 //! 3. the original order back (and the bands planned again) if the final
 //!    innermost loop is no vector loop but the original one is, or walks
 //!    columns where the source, two loops deep with a parallel outer loop,
