@@ -9,6 +9,7 @@
 mod bandwidth;
 mod flops;
 mod openblas;
+mod scaling;
 
 use openblas::{dgemm_json, dgemm_line, openblas_dgemm};
 use serde_json::{json, Value};
@@ -835,35 +836,6 @@ fn against_best_json(a: &AgainstBest) -> Value {
     })
 }
 
-/// Scaling is judged against this: two threads that pay nearly double.
-const SCALING: f64 = 1.7;
-
-/// polyc's 2-thread speedup over its 1-thread one, on the kernels whose
-/// output has an OpenMP parallel region (the others run one thread anyway).
-fn two_threads_over_one<'a>(variants: &[Variant], results: &'a [KernelResult]) -> Vec<(&'a str, f64)> {
-    let at = |t: usize| variants.iter().position(|v| v.source == Source::Polyc && v.threads == t);
-    let (Some(one), Some(two)) = (at(1), at(2)) else { return Vec::new() };
-    results
-        .iter()
-        .filter(|r| {
-            r.polyc.error.is_none()
-                && std::fs::read_to_string(&r.polyc.output).is_ok_and(|c| c.contains("#pragma omp parallel"))
-        })
-        .filter_map(|r| Some((r.name.as_str(), r.speedup(two)? / r.speedup(one)?)))
-        .collect()
-}
-
-fn scaling_line(scaling: &[(&str, f64)]) -> String {
-    let below: Vec<String> =
-        scaling.iter().filter(|(_, x)| *x < SCALING).map(|(k, x)| format!("{k} {x:.2}x")).collect();
-    format!(
-        "polyc 2t over 1t, on the {} kernels whose output has a parallel region: geomean {}; below {SCALING}x: {}",
-        scaling.len(),
-        speedup_text(geomean(&scaling.iter().map(|(_, x)| *x).collect::<Vec<_>>())),
-        if below.is_empty() { "none".to_string() } else { below.join(", ") }
-    )
-}
-
 /// Table column width of a variant.
 fn width(v: &Variant) -> usize {
     v.title.len().max(10)
@@ -931,6 +903,8 @@ fn run(config: &Config) -> Result<bool, String> {
         "machine: {nproc} cores, {gcc_version}, load average (1 min) at start: {}",
         load_start.map(|l| format!("{l:.2}")).unwrap_or_default()
     ));
+    let spin = scaling::spin_loop(config, &work);
+    say(&scaling::spin_line(&spin));
     say(&format!(
         "baseline: {} on the original; polyc: {} <kernel.c> -o <out.c> -I <polybench>/utilities{}, its output \
          under the same gcc plus -fopenmp",
@@ -1006,8 +980,8 @@ fn run(config: &Config) -> Result<bool, String> {
     for line in bandwidth.iter().flat_map(bandwidth::lines) {
         say(&line);
     }
-    let scaling = two_threads_over_one(&variants, &results);
-    say(&scaling_line(&scaling));
+    let scaling = scaling::two_threads_over_one(&variants, &results);
+    say(&scaling::scaling_line(&scaling));
     let compile: f64 = results.iter().map(|r| r.polyc.seconds).sum();
     say(&format!("polyc compile time: {compile:.2} s in all"));
 
@@ -1093,6 +1067,7 @@ fn run(config: &Config) -> Result<bool, String> {
         "openblas_dgemm": dgemm.as_ref().map(|d| dgemm_json(d, &variants, &results)),
         "contractions": rates.as_ref().map(flops::to_json),
         "bandwidth": bandwidth.as_ref().map(bandwidth::to_json),
+        "spin_loop_2t_over_1t": spin.as_ref().ok(),
         "polyc_2t_over_1t": scaling.iter().map(|(k, x)| (k.to_string(), json!(x))).collect::<serde_json::Map<_, _>>(),
         "polyc_compile_total_s": compile,
         "wall_s": wall,
