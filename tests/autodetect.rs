@@ -232,5 +232,7 @@ fn a_nest_inside_an_openmp_loop_gets_no_threads_of_its_own() {
     assert_eq!(comments.len(), 2, "{out}");
     assert!(!comments[0].contains("parallel"), "{}", comments[0]);
     assert!(comments[1].contains("parallel (OpenMP)"), "{}", comments[1]);
-    assert_eq!(out.matches("omp parallel").count(), 2, "{out}");
+    // The source's, and the second nest's (with too little work, gated).
+    let ungated = out.lines().filter(|l| l.contains("omp parallel") && !l.contains("POLYC_MIN_REGION_WORK"));
+    assert_eq!(ungated.count(), 2, "{out}");
 }

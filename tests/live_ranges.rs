@@ -121,13 +121,18 @@ fn a_scalar_that_may_be_read_later_is_copied_out() {
     ];
     for (what, text) in cases {
         let output = compile(text, &optimising());
-        let found: Vec<&str> = pragmas(&output).into_iter().filter(|p| p.contains(" for")).collect();
+        let all = pragmas(&output);
+        // The loops for little work, if any, have the same loop, its
+        // region gated on its work (`if(...)`).
+        let gated = all.iter().filter(|p| p.contains("POLYC_MIN_REGION_WORK")).count();
+        let found: Vec<&str> =
+            all.iter().filter(|p| p.contains(" for")).filter_map(|p| p.split(" if(").next()).collect();
         let want = if what == "local" {
             "#pragma omp parallel for schedule(static) private(t)"
         } else {
             "#pragma omp for nowait schedule(static) private(t)"
         };
-        assert_eq!(found, [want], "{what}:\n{output}");
+        assert_eq!(found, vec![want; 1 + gated], "{what}:\n{output}");
         assert_eq!(output.contains("t = polyc_t_value;"), what != "local", "{what}:\n{output}");
     }
 }

@@ -199,6 +199,14 @@ fn assert_rests_in_order(lines: &[&str], rests: &[[String; 2]]) {
     }
 }
 
+/// Every parallel region of the loops for little work starts threads only
+/// where its own work pays them: OpenMP's `if` clause.
+fn threads_only_where_work_pays(small: &str) {
+    for line in small.lines().filter(|l| l.contains("#pragma omp parallel")) {
+        assert!(line.trim_end().ends_with(">= POLYC_MIN_REGION_WORK)"), "an ungated region: {line}\n{small}");
+    }
+}
+
 /// The `#pragma omp parallel for` and `#pragma omp for` lines of `code`.
 fn parallel_pragmas(code: &str) -> Vec<&str> {
     code.lines()
@@ -289,7 +297,9 @@ fn a_loop_unrolled_by_hand_stays_one_parallel_loop() {
     );
     let (transforms, output) = transforms_of(text);
     let scop = scop_text(&output);
-    assert_eq!(parallel_pragmas(scop).len(), 1, "{transforms:?}\n{output}");
+    // One parallel loop for enough work, one, gated, for little.
+    assert_eq!(parallel_pragmas(scop).len(), 2, "{transforms:?}\n{output}");
+    threads_only_where_work_pays(little_work_loops(&output));
     // One loop for enough work, the source's for little.
     assert_eq!(scop.matches("i += 5)").count(), 2, "{output}");
     assert!(transforms.iter().any(|t| t == "source-order"), "{transforms:?}");
@@ -302,7 +312,8 @@ fn a_regenerated_region_starts_with_one_line_saying_what_was_done() {
     assert_eq!(
         after[0].trim(),
         "/* polyc: tiled 32x32x256, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
-         the source as written if too little work; undo: polyc --schedule=identity */"
+         with too little work, loops without tiles, on threads where a region's work pays; \
+         undo: polyc --schedule=identity */"
     );
     assert_eq!(code.matches("/* polyc:").count(), 1, "{code}");
 }
@@ -366,7 +377,8 @@ fn a_tile_loop_no_dependence_crosses_runs_outermost_in_one_region() {
     let work = lines.iter().position(|l| l.contains(">= POLYC_MIN_WORK")).expect("a work check");
     assert!(lines[work + 1].starts_with("#pragma omp parallel for"), "{lines:#?}");
     assert!(lines[work + 2].starts_with("for (int c1 = 0; c1 <= polyc_floord(N - 1, 256); c1++)"), "{lines:#?}");
-    assert_eq!(parallel_pragmas(scop_text(&code)).len(), 2, "{lines:#?}");
+    let ungated = parallel_pragmas(scop_text(&code)).into_iter().filter(|p| !p.contains("POLYC_MIN_REGION_WORK"));
+    assert_eq!(ungated.count(), 2, "{lines:#?}");
 }
 
 #[test]
@@ -513,10 +525,10 @@ fn tiles_and_threads_run_only_with_enough_work_and_the_source_otherwise() {
 fn with_little_work_a_column_walk_still_runs_along_rows() {
     // mvt's `x2[i] += A[j][i] * y_2[j]` walks columns of A over j; with
     // less work than a thread is worth, the loops are still interchanged
-    // (and jammed), on one thread.
+    // (and jammed), on threads only where a region's work pays them.
     let code = compile_default("mvt").output;
     let small = little_work_loops(&code);
-    assert!(!small.contains("omp parallel"), "{small}");
+    threads_only_where_work_pays(small);
     let lines: Vec<&str> = small.lines().map(str::trim).collect();
     let column =
         lines.iter().position(|l| l.contains("A[j][i] * polyc_y_2;")).expect("the column walk, y_2[j] hoisted");
@@ -556,6 +568,22 @@ fn inside_time_tiles_gramschmidt_s_updates_walk_rows() {
 }
 
 #[test]
+fn with_little_work_a_region_inside_time_steps_counts_one_step_s_work() {
+    // jacobi-2d's rows run in parallel inside each time step: each region
+    // starts threads only if one step's (N - 2)^2 points reach the bar,
+    // whatever the number of steps.
+    let code = compile_default("jacobi-2d").output;
+    let small = little_work_loops(&code);
+    threads_only_where_work_pays(small);
+    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let gate = "#pragma omp parallel for schedule(static) \
+                if((double)polyc_max(N - 2, 0) * (double)polyc_max(N - 2, 0) >= POLYC_MIN_REGION_WORK)";
+    assert_eq!(lines.iter().filter(|l| **l == gate).count(), 2, "{small}");
+    assert!(lines[..lines.iter().position(|l| *l == gate).unwrap()].contains(&"for (int t = 0; t < TSTEPS; t++) {"));
+    assert!(code.contains("#ifndef POLYC_MIN_REGION_WORK\n#define POLYC_MIN_REGION_WORK 1e6\n#endif"), "{code}");
+}
+
+#[test]
 fn with_little_work_row_sums_run_as_independent_chains() {
     // gesummv's `tmp[i] = A[i][j] * x[j] + tmp[i]` waits on itself along
     // j; strips of four rows run four sums side by side (2.7x at 3.4
@@ -566,7 +594,8 @@ fn with_little_work_row_sums_run_as_independent_chains() {
     let sum = lines.iter().position(|l| *l == "tmp[i] = A[i][j] * x[j] + tmp[i];").expect("the row sum");
     assert!(lines[sum - 1].starts_with("for (int i = 4 * c1; "), "{small}");
     assert_eq!(lines[sum - 2], "for (int j = 0; j < N; j++) {", "{small}");
-    assert!(!small.contains("omp parallel"), "{small}");
+    threads_only_where_work_pays(small);
+    assert!(small.contains("#pragma omp parallel for"), "the strips of rows not in parallel: {small}");
 }
 
 #[test]
@@ -593,20 +622,20 @@ fn row_sums_beside_a_carried_update_run_as_independent_chains() {
 fn with_little_work_isl_s_order_serves_where_it_walks_fewer_strides() {
     // TSVC's s2275: a column walk of `aa` fused with a vector statement
     // over the same `i`. Split and interchanged, both walk rows: 5.7x at
-    // 256 x 256, far below the work threads need, so on one thread.
+    // 256 x 256, far below the work threads need, so on one thread at run time.
     let text = "#define N 256\ndouble aa[N][N], bb[N][N], cc[N][N], a[N], b[N], c[N], d[N];\nvoid f(void) {\n\
                 #pragma scop\n  for (int i = 0; i < N; i++) {\n    for (int j = 0; j < N; j++)\n      \
                 aa[j][i] = aa[j][i] + bb[j][i] * cc[j][i];\n    a[i] = b[i] + c[i] * d[i];\n  }\n#pragma endscop\n}\n";
     let (_, output) = transforms_of(text.to_string());
     let small = little_work_loops(&output);
-    assert!(!small.contains("omp parallel"), "{small}");
+    threads_only_where_work_pays(small);
     let lines: Vec<&str> = small.lines().map(str::trim).collect();
     let walk = lines.iter().position(|l| *l == "aa[j][i] = aa[j][i] + bb[j][i] * cc[j][i];").expect("the walk");
     assert_eq!(
         lines[walk - 3..walk],
         ["for (int j = 0; j < N; j++)", "#pragma omp simd", "for (int i = 0; i < N; i++)"]
     );
-    assert!(output.contains("with too little work, loops without tiles or threads"), "{output}");
+    assert!(output.contains("with too little work, loops without tiles, on threads where a region's work pays"));
 }
 
 #[test]

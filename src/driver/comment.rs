@@ -34,15 +34,19 @@ pub struct Done {
     pub traced: bool,
     /// When the source text runs instead (`emit::Printed::fallback`).
     pub fallback: Vec<&'static str>,
-    /// Loops without tiles or threads run instead with too little work.
+    /// Loops without tiles run instead with too little work.
     pub small: bool,
+    /// Those loops start threads where a region's own work pays them.
+    pub small_threads: bool,
 }
 
 impl Done {
     /// The comment line, indented by `indent`.
     pub fn comment(&self, indent: &str) -> String {
         let mut text = format!("polyc: {}", self.transformations().join(", "));
-        if self.small {
+        if self.small && self.small_threads {
+            text.push_str("; with too little work, loops without tiles, on threads where a region's work pays");
+        } else if self.small {
             text.push_str("; with too little work, loops without tiles or threads");
         }
         if let Some((last, others)) = self.fallback.split_last() {
@@ -128,6 +132,12 @@ mod tests {
             with_small.comment(""),
             "/* polyc: tiled 32x32, parallel (OpenMP); with too little work, loops without tiles or threads; \
              undo: polyc --schedule=identity */\n"
+        );
+        let threaded = Done { small_threads: true, ..with_small };
+        assert_eq!(
+            threaded.comment(""),
+            "/* polyc: tiled 32x32, parallel (OpenMP); with too little work, loops without tiles, on threads where \
+             a region's work pays; undo: polyc --schedule=identity */\n"
         );
         assert_eq!(Done::default().comment(""), "/* polyc: loops regenerated in the source's order */\n");
     }

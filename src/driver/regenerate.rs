@@ -23,6 +23,7 @@ use super::scanned::{scan_planned, scan_scop, work_estimate, Contracted, Scanned
 use super::trace::traced_statement;
 use crate::emit::{self, Helpers, Program};
 use crate::frontend::Stmt;
+use crate::model::affine::LinExpr;
 use crate::model::isl::{self, IslResult};
 use crate::model::{alias::AliasChecks, ModelError, Scop};
 use crate::multifor;
@@ -260,7 +261,10 @@ fn print_planned(
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
     let as_written = storage.start.as_written;
-    let small = if work.is_some() { small_loops(as_written, &plan.scattering, names, options)? } else { None };
+    let small = match &work {
+        Some(work) => small_loops(as_written, &plan.scattering, work, names, options)?,
+        None => None,
+    };
     // Subscripts the source does not keep within their arrays are checked
     // at run time where the output rests on the dependences, which assume
     // them in bounds. A multifor has no source text to run instead, nor
@@ -308,7 +312,7 @@ fn print_planned(
     if printed.jammed {
         notes.applied("unroll-jam");
     }
-    let has_small = small.is_some();
+    let (has_small, small_threads) = (small.is_some(), small.as_ref().is_some_and(|s| s.parallel));
     let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
     let done = Done {
         reordered,
@@ -322,6 +326,7 @@ fn print_planned(
         traced: options.trace,
         fallback: printed.fallback,
         small: has_small,
+        small_threads,
         ..Done::default()
     };
     Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None, done })
@@ -362,21 +367,24 @@ fn costs_at_run_time(plan: &Plan) -> bool {
 }
 
 /// The loops `scop` (as written, not expanded) runs with less work than
-/// `POLYC_MIN_WORK`: planned without tiles or threads, so with only what
-/// pays at any size (`plan::for_little_work`: a new order for vector
-/// loops, SIMD loops, unroll-and-jam, strips of independent chains). At
-/// 2 to 8 million instances: mvt's column walk 1.9x, gesummv's row sums
-/// in strips of four 2.7x. `None` where that is the source's order with
-/// at most SIMD marks (gcc vectorises those loops as well), or its
-/// planning or scan fails: the source serves then.
+/// `POLYC_MIN_WORK`: planned without tiles, so with only what pays at any
+/// size (`plan::for_little_work`: a new order for vector loops, SIMD
+/// loops, unroll-and-jam, strips of independent chains), and parallel
+/// regions that start threads only where the work inside one pays them
+/// (`work`, each statement's iterator extents; see `emit::gate`). At 2 to
+/// 8 million instances: mvt's column walk 1.9x, gesummv's row sums in
+/// strips of four 2.7x. `None` where that is the source's order with at
+/// most SIMD marks (gcc vectorises those loops as well), or its planning
+/// or scan fails: the source serves then.
 fn small_loops(
     analyses: &Analyses,
     planned: &Scattering,
+    work: &[Vec<LinExpr>],
     names: &mut FreshNames,
     options: &Options,
 ) -> Result<Option<emit::Printed>, ModelError> {
     let request = &options.plan;
-    if !(PlanRequest { tile: None, parallel: false, ..request.clone() }).optimises() {
+    if !(PlanRequest { tile: None, ..request.clone() }).optimises() {
         return Ok(None);
     }
     let plan = plan::for_little_work(analyses, request, planned);
@@ -390,11 +398,11 @@ fn small_loops(
     let Ok(Some((nodes, dims))) = scanned else {
         return Ok(None);
     };
-    let program = planned_loops(scop, &scop.ast.stmts, &plan, dims, options);
+    let program = Program { region_work: Some(work), ..planned_loops(scop, &scop.ast.stmts, &plan, dims, options) };
     let printed = emit::print_loops(&program, &nodes, names);
     // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
     // measured 0.94x with the pragmas, within the timer's noise).
-    if !printed.jammed && !reorders(scop, &plan, options) {
+    if !printed.jammed && !printed.parallel && !reorders(scop, &plan, options) {
         return Ok(None);
     }
     Ok(Some(printed))

@@ -44,13 +44,14 @@ impl Program<'_> {
 impl Printer<'_> {
     /// `#pragma omp parallel` around the loop `head` over `body`, which
     /// copies out the scalars `copied` itself (see the module's docs);
-    /// `clauses` are the `omp for`'s (schedule, private copies).
+    /// `clauses` are the `omp for`'s (schedule, private copies), `gate`
+    /// the region's `if` clause (see `emit::gate`).
     pub(super) fn parallel_loop_copying_out(
         &mut self,
         head: &LoopHead,
         mark: LoopMark,
         copied: &[String],
-        clauses: &str,
+        (clauses, gate): (&str, &str),
         body: &[Node],
         depth: usize,
     ) {
@@ -60,7 +61,7 @@ impl Printer<'_> {
             self.line(depth + 1, &format!("int {} = 0;", r.copied));
             self.line(depth + 1, &format!("long long {} = 0;", r.last));
         }
-        self.line(depth + 1, "#pragma omp parallel");
+        self.line(depth + 1, &format!("#pragma omp parallel{gate}"));
         self.line(depth + 1, "{");
         for r in &records {
             self.line(depth + 2, &format!("int {} = 0;", r.wrote));
@@ -70,7 +71,7 @@ impl Printer<'_> {
         self.line(depth + 2, &format!("#pragma omp for nowait{clauses}"));
         let iteration =
             if head.sign > 0 { format!("(long long){}", head.name) } else { format!("-(long long){}", head.name) };
-        let outside = std::mem::replace(&mut self.private_outside, mark.private);
+        let outside = std::mem::replace(&mut self.private_outside, self.program.private_scalars(mark.private));
         let recording =
             std::mem::replace(&mut self.records, records.iter().map(|r| (r.clone(), iteration.clone())).collect());
         self.loop_body(head, body, depth + 2, true);

@@ -11,6 +11,7 @@ pub struct Helpers {
     pub min: bool,
     pub max: bool,
     pub min_work: bool,
+    pub min_region_work: bool,
     pub modulo: bool,
     pub disjoint: bool,
 }
@@ -23,24 +24,34 @@ impl Helpers {
             min: self.min || o.min,
             max: self.max || o.max,
             min_work: self.min_work || o.min_work,
+            min_region_work: self.min_region_work || o.min_region_work,
             modulo: self.modulo || o.modulo,
             disjoint: self.disjoint || o.disjoint,
         }
     }
 
     pub fn any(self) -> bool {
-        self.floord || self.ceild || self.min || self.max || self.min_work || self.modulo || self.disjoint
+        self.floord
+            || self.ceild
+            || self.min
+            || self.max
+            || self.min_work
+            || self.min_region_work
+            || self.modulo
+            || self.disjoint
     }
 
     /// The definitions, guarded so that a second copy is harmless.
     pub fn definitions(self) -> String {
         let min_work = format!(" {DEFAULT_MIN_WORK}");
+        let min_region_work = format!(" {DEFAULT_MIN_REGION_WORK}");
         let defs = [
             (self.floord, "polyc_floord", "(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))"),
             (self.ceild, "polyc_ceild", "(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))"),
             (self.min, "polyc_min", "(x, y) ((x) < (y) ? (x) : (y))"),
             (self.max, "polyc_max", "(x, y) ((x) > (y) ? (x) : (y))"),
             (self.min_work, "POLYC_MIN_WORK", &min_work),
+            (self.min_region_work, "POLYC_MIN_REGION_WORK", &min_region_work),
             (self.modulo, "polyc_mod", "(a, m) ((((a) % (m)) + (m)) % (m))"),
             (
                 self.disjoint,
@@ -64,3 +75,9 @@ impl Helpers {
 /// as written, 0.9 ms time-tiled, 2.6-14 ms on two threads), while the
 /// smallest kernels that gain (gemver, 16 million) keep their new loops.
 pub const DEFAULT_MIN_WORK: &str = "1e7";
+
+/// Statement instances below which a parallel region of the loops for
+/// little work runs on one thread: a region of a million instances (0.3
+/// to 1 ms of work) pays its threads' start many times over, while
+/// jacobi-1d's rows of 2,000 points, a region per time step, would not.
+pub const DEFAULT_MIN_REGION_WORK: &str = "1e6";

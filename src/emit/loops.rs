@@ -186,15 +186,16 @@ impl Printer<'_> {
         let schedule = if dynamic { " schedule(dynamic)" } else { " schedule(static)" };
         let private = self.program.private_clauses(mark.private, mark.copy_out);
         let filters = self.program.filter_clause(body);
+        let gate = self.region_gate(head.dim, body);
         let copied: Vec<String> =
             self.program.copied_scalars(mark.private, mark.copy_out).iter().map(|v| v.name.clone()).collect();
         if !copied.is_empty() {
             let clauses = format!("{schedule}{private}{filters}");
-            self.parallel_loop_copying_out(head, mark, &copied, &clauses, body, depth);
+            self.parallel_loop_copying_out(head, mark, &copied, (&clauses, &gate), body, depth);
             return;
         }
-        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
-        let outside = std::mem::replace(&mut self.private_outside, mark.private);
+        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}{gate}"));
+        let outside = std::mem::replace(&mut self.private_outside, self.program.private_scalars(mark.private));
         self.loop_body(head, body, depth, true);
         self.private_outside = outside;
     }

@@ -20,7 +20,8 @@
 //! marked parallel (with `private(..)` clauses, see `program` and
 //! `copy_out`; `schedule(dynamic)` for coarse iterations of unequal work,
 //! unless neighbouring iterations write neighbouring parts of the same
-//! rows, `schedule(static)` otherwise), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
+//! rows, `schedule(static)` otherwise; in the loops for little work, an
+//! `if` on the region's own work, `gate.rs`), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
 //! bound on marked loops with no loop inside (gcc vectorises around fully
 //! unrolled short loops better by itself), unroll-and-jam (`jam.rs`,
 //! `registers.rs`), scalar replacement in SIMD loops (`promote.rs`).
@@ -31,6 +32,7 @@
 
 mod copy_out;
 mod exprs;
+mod gate;
 mod helpers;
 mod jam;
 mod loops;
@@ -45,7 +47,7 @@ mod statement;
 mod subscripts;
 mod versioned;
 
-pub use helpers::{Helpers, DEFAULT_MIN_WORK};
+pub use helpers::{Helpers, DEFAULT_MIN_REGION_WORK, DEFAULT_MIN_WORK};
 pub use program::{marks_some_loop, Program};
 
 use crate::names::FreshNames;

@@ -19,7 +19,10 @@ pub(super) struct Printer<'a> {
     pub(super) vars: Vec<Option<String>>,
     /// Inside an `omp parallel for` (no nested parallel regions).
     pub(super) in_parallel: bool,
-    /// The variables the parallel loop around copies out.
+    /// The scalars the parallel loop around privatises, which a SIMD loop
+    /// inside privatises per lane again. Not its arrays: each thread's
+    /// is its own already, and a SIMD loop writes its elements apart (a
+    /// copy per lane, copied out from the last, would lose the others).
     pub(super) private_outside: u64,
     /// How many loops enclose the current position.
     pub(super) loops_outside: usize,

@@ -40,6 +40,11 @@ pub struct Program<'a> {
     /// run only if the sum of their products reaches `POLYC_MIN_WORK`
     /// (a macro, [`DEFAULT_MIN_WORK`](super::helpers::DEFAULT_MIN_WORK) unless defined), else `small`.
     pub work: Option<&'a [Vec<LinExpr>]>,
+    /// The same extents where each parallel region is to run on more than
+    /// one thread only when the work inside it (the products of the
+    /// extents of the iterators that vary inside) reaches
+    /// `POLYC_MIN_REGION_WORK` (see `emit::gate`): the loops for little work.
+    pub region_work: Option<&'a [Vec<LinExpr>]>,
     /// The loops for less work than that ([`print_loops`](super::print_loops)' text: what
     /// costs nothing at run time, no tiles, no threads), where the
     /// run-time checks hold; `None`: `source` serves.
@@ -134,6 +139,13 @@ impl Program<'_> {
     /// The variables of the bit set `private`.
     pub(super) fn private_vars(&self, private: u64) -> impl Iterator<Item = &PrivateVar> {
         self.private_vars.iter().enumerate().filter(move |(bit, _)| private & (1 << bit) != 0).map(|(_, v)| v)
+    }
+
+    /// The scalars among the variables of `private`, as a bit set.
+    pub(super) fn private_scalars(&self, private: u64) -> u64 {
+        (0..self.private_vars.len())
+            .filter(|&bit| private & (1 << bit) != 0 && !self.private_vars[bit].is_array)
+            .fold(0, |bits, bit| bits | 1 << bit)
     }
 
     /// The arrays among the variables of `private`.

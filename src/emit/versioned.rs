@@ -268,10 +268,17 @@ impl<'a> Printer<'a> {
     /// `work >= POLYC_MIN_WORK`, `work` summing each statement's product
     /// of iterator extents (see [`Program::work`]), in `double`.
     fn enough_work(&mut self, work: &[Vec<LinExpr>]) -> String {
-        self.helpers.max = true;
         self.helpers.min_work = true;
+        let products: Vec<Vec<&LinExpr>> = work.iter().map(|extents| extents.iter().collect()).collect();
+        format!("{} >= POLYC_MIN_WORK", self.work_sum(&products))
+    }
+
+    /// The sum of `products` of extents, each extent at least 0, in
+    /// `double` (no overflow), equal products counted once and multiplied.
+    pub(super) fn work_sum(&mut self, products: &[Vec<&LinExpr>]) -> String {
+        self.helpers.max = true;
         let mut terms: Vec<(String, usize)> = Vec::new();
-        for extents in work {
+        for extents in products {
             let product: Vec<String> =
                 extents.iter().map(|e| format!("(double)polyc_max({}, 0)", self.expr(e))).collect();
             let product = if product.is_empty() { "1.0".to_string() } else { product.join(" * ") };
@@ -281,6 +288,6 @@ impl<'a> Printer<'a> {
             }
         }
         let sum: Vec<String> = terms.into_iter().map(|(p, n)| if n == 1 { p } else { format!("{n} * {p}") }).collect();
-        format!("{} >= POLYC_MIN_WORK", sum.join(" + "))
+        sum.join(" + ")
     }
 }

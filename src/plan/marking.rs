@@ -69,8 +69,13 @@ impl Planner<'_> {
                 && private & self.private_arrays == 0
                 && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
             let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
-            // A SIMD loop inside copies out what the loops around privatise.
-            let outside = if simd { marks.iter().flat_map(|own| &own[..k]).fold(0, |b, m| b | m.private) } else { 0 };
+            // A SIMD loop inside copies out the scalars the loops around
+            // privatise (their arrays are each thread's own already).
+            let outside = if simd {
+                marks.iter().flat_map(|own| &own[..k]).fold(0, |b, m| b | m.private) & !self.private_arrays
+            } else {
+                0
+            };
             let copy_out = self.copy_out(k, private | outside)?;
             for (own, worth) in marks.iter_mut().zip(worth_a_region) {
                 own[k] = LoopMark {

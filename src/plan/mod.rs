@@ -128,8 +128,9 @@ pub fn plan(analyses: &Analyses, request: &PlanRequest) -> Plan {
     plan_relaxing(analyses, request, &[])
 }
 
-/// The plan for the loops that run with too little work for tiles or
-/// threads to pay (`POLYC_MIN_WORK`): `request` without them, in the
+/// The plan for the loops that run with too little work for tiles to pay
+/// (`POLYC_MIN_WORK`): `request` without them (its parallel regions start
+/// threads only where their own work pays, see `emit::gate`), in the
 /// source's order (a loop moved innermost where that makes a vector
 /// loop, SIMD loops, unroll-and-jam, strips of independent chains), or
 /// in isl's order, without unroll-and-jam, where fewer statements' inner
@@ -145,6 +146,15 @@ pub fn plan(analyses: &Analyses, request: &PlanRequest) -> Plan {
 /// comparisons run within a share of the planning budget of their own;
 /// out of it, the source's order stays.
 pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Scattering) -> Plan {
+    let plan = little_work_order(analyses, request, planned);
+    if !request.parallel || plan.keep_source {
+        return plan;
+    }
+    with_parallel_regions(analyses, plan, request)
+}
+
+/// [`for_little_work`] without threads.
+fn little_work_order(analyses: &Analyses, request: &PlanRequest, planned: &Scattering) -> Plan {
     let untiled = PlanRequest { tile: None, parallel: false, ..request.clone() };
     let source = plan(analyses, &PlanRequest { schedule: ScheduleKind::Identity, ..untiled.clone() });
     if request.schedule != ScheduleKind::Auto {
@@ -177,6 +187,48 @@ pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Sca
     match fewer {
         Ok(true) => by_isl,
         _ => source,
+    }
+}
+
+/// `plan`, planned without threads, with OpenMP regions on the loops
+/// `request` would run in parallel, its other marks as they were: the
+/// order and the strips chosen for one thread stay (gesummv's row sums
+/// four side by side: a parallel row loop alone would count as a gain
+/// and keep them apart). Within a share of the planning budget of its
+/// own: out of it, the plan stays without threads.
+fn with_parallel_regions(analyses: &Analyses, mut plan: Plan, request: &PlanRequest) -> Plan {
+    let budget = planning_budget(request) / SKEWING_SHARE;
+    let Ok(Some(regions)) = isl::within_budget(budget, || parallel_marks(analyses, &plan.scattering, request)) else {
+        return plan;
+    };
+    for (own, new) in plan.marks.iter_mut().zip(regions) {
+        for (mark, region) in own.iter_mut().zip(new) {
+            mark.parallel = region.parallel;
+            mark.region = region.region;
+        }
+    }
+    plan
+}
+
+/// The marks `request` gives the loops of `sc`, by statement and time
+/// dimension.
+fn parallel_marks(analyses: &Analyses, sc: &Scattering, request: &PlanRequest) -> IslResult<Vec<Vec<LoopMark>>> {
+    let (scop, deps) = (analyses.scop(), analyses.deps()?);
+    let legality = deps.generators()?;
+    let mut planners = Planner::for_nests(scop, deps, &legality, sc.clone(), false)?;
+    let mut marks = vec![vec![LoopMark::default(); sc.dims]; scop.statements.len()];
+    for p in &mut planners {
+        p.mark(request)?;
+        place_marks(p, &mut marks);
+    }
+    Ok(marks)
+}
+
+/// Copy a nest's marks into `marks`, the whole scattering's.
+fn place_marks(p: &Planner, marks: &mut [Vec<LoopMark>]) {
+    let offset = p.nest.prefix.len();
+    for (&k, own) in p.nest.scattering.stmts.iter().zip(&p.marks) {
+        marks[k][offset..offset + own.len()].copy_from_slice(own);
     }
 }
 
@@ -259,12 +311,9 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let mut marks = vec![vec![LoopMark::default(); scattering.dims]; scop.statements.len()];
     let mut tile_prefix = vec![0; scop.statements.len()];
     for p in planners {
-        let offset = p.nest.prefix.len();
-        for (&k, own) in p.nest.scattering.stmts.iter().zip(&p.marks) {
-            marks[k][offset..offset + own.len()].copy_from_slice(own);
-            if p.tile_prefix > 0 {
-                tile_prefix[k] = offset + p.tile_prefix;
-            }
+        place_marks(&p, &mut marks);
+        if p.tile_prefix > 0 {
+            p.nest.scattering.stmts.iter().for_each(|&k| tile_prefix[k] = p.nest.prefix.len() + p.tile_prefix);
         }
         notes.merge(p.notes);
     }
