@@ -34,8 +34,9 @@ beside its new loops for where the run-time checks fail; tiles and threads
 run only with enough work (the sum over statements of their iterators'
 extents >= POLYC_MIN_WORK, 1e7 unless compiled with -DPOLYC_MIN_WORK=N),
 and with less, the source's order with SIMD loops, interchanges and
-unroll-and-jam; where scalars are expanded into arrays, only if their
-allocation succeeds.
+unroll-and-jam, each parallel region on threads only where one run of it
+holds POLYC_MIN_REGION_WORK instances (1e6 unless defined); where scalars
+are expanded into arrays, only if their allocation succeeds.
 
 Exit codes:
   0  the output is written (rejected SCoPs, and text that does not parse as C,
