@@ -35,7 +35,8 @@ run only with enough work (the sum over statements of their iterators'
 extents >= POLYC_MIN_WORK, 1e7 unless compiled with -DPOLYC_MIN_WORK=N),
 and with less, the source's order with SIMD loops, interchanges and
 unroll-and-jam, each parallel region on threads only where one run of it
-holds POLYC_MIN_REGION_WORK instances (1e6 unless defined); where scalars
+holds POLYC_MIN_REGION_WORK instances (1e6 unless defined) and OpenMP has
+more than one thread; where scalars
 are expanded into arrays, only if their allocation succeeds.
 
 Exit codes:

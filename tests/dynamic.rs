@@ -149,8 +149,9 @@ fn a_convergence_loop_stays_and_its_body_is_parallelised() {
     // With little work, the same loops, in the body, each region starting
     // threads only where its own work pays them.
     let small = &inside[inside.find("} else {").expect("the loops for little work")..];
-    assert_eq!(small.matches(">= POLYC_MIN_REGION_WORK)\n").count(), 2, "{inside}");
-    assert!(inside.trim_end().ends_with("A[i][j] = B[i][j];\n      }\n    }\n  }"), "{inside}");
+    let gated = common::parallel_regions(small).into_iter().filter(|(_, gated)| *gated).count();
+    assert_eq!(gated, 2, "{inside}");
+    assert!(inside.trim_end().ends_with("A[i][j] = B[i][j];\n        }\n      }\n    }\n  }"), "{inside}");
     assert_eq!(outcome.scops.len(), 2, "{:?}", outcome.scops.iter().map(|s| s.line).collect::<Vec<_>>());
 }
 
@@ -177,9 +178,7 @@ fn a_refused_nest_in_the_body_is_kept_with_its_diagnostic() {
         copied_around(&source, out, &["  while (d > tol) {\n", refused, "    do {\n", "    } while (B[0][0] > 1);\n"]),
         "{out}"
     );
-    let ungated =
-        out.lines().filter(|l| l.contains("#pragma omp parallel for") && !l.contains("POLYC_MIN_REGION_WORK"));
-    assert_eq!(ungated.count(), 2, "{out}");
+    assert_eq!(common::ungated_regions(out).len(), 2, "{out}");
     assert!(out.find("} while (B[0][0] > 1);").unwrap() > out.rfind("#pragma omp parallel for").unwrap(), "{out}");
 }
 

@@ -121,12 +121,10 @@ fn a_scalar_that_may_be_read_later_is_copied_out() {
     ];
     for (what, text) in cases {
         let output = compile(text, &optimising());
-        let all = pragmas(&output);
-        // The loops for little work, if any, have the same loop, its
-        // region gated on its work (`if(...)`).
-        let gated = all.iter().filter(|p| p.contains("POLYC_MIN_REGION_WORK")).count();
-        let found: Vec<&str> =
-            all.iter().filter(|p| p.contains(" for")).filter_map(|p| p.split(" if(").next()).collect();
+        // The loops for little work, if any, have the same loop, behind
+        // a gate on its region's work (`if (... && POLYC_THREADS > 1)`).
+        let gated = output.matches(" >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {").count();
+        let found: Vec<&str> = pragmas(&output).into_iter().filter(|p| p.contains(" for")).collect();
         let want = if what == "local" {
             "#pragma omp parallel for schedule(static) private(t)"
         } else {

@@ -11,6 +11,9 @@ use polyc::driver::{self, Outcome};
 use polyc::options::{Options, PlanRequest, ScheduleKind};
 use std::path::Path;
 
+mod common;
+use common::{parallel_regions, ungated_regions};
+
 const TILED_AND_PARALLEL: &[&str] = &[
     "gemm",
     "2mm",
@@ -49,7 +52,10 @@ fn applied(outcome: &Outcome) -> Vec<&str> {
 fn little_work_loops(output: &str) -> &str {
     let scop = scop_text(output);
     let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
-    &scop[work + scop[work..].rfind("} else {").expect("the loops for little work")..]
+    let line_start = scop[..work].rfind('\n').map_or(0, |k| k + 1);
+    let indent = &scop[line_start..line_start + scop[line_start..].len() - scop[line_start..].trim_start().len()];
+    let branch = format!("\n{indent}}} else {{\n");
+    &scop[work + scop[work..].find(&branch).expect("the loops for little work") + 1..]
 }
 
 /// The SCoP part of `output`, where tile loops and pragmas must be.
@@ -200,10 +206,10 @@ fn assert_rests_in_order(lines: &[&str], rests: &[[String; 2]]) {
 }
 
 /// Every parallel region of the loops for little work starts threads only
-/// where its own work pays them: OpenMP's `if` clause.
+/// where its own work pays them: behind `if (... && POLYC_THREADS > 1)`.
 fn threads_only_where_work_pays(small: &str) {
-    for line in small.lines().filter(|l| l.contains("#pragma omp parallel")) {
-        assert!(line.trim_end().ends_with(">= POLYC_MIN_REGION_WORK)"), "an ungated region: {line}\n{small}");
+    for (line, gated) in parallel_regions(small) {
+        assert!(gated, "an ungated region: {line}\n{small}");
     }
 }
 
@@ -300,8 +306,8 @@ fn a_loop_unrolled_by_hand_stays_one_parallel_loop() {
     // One parallel loop for enough work, one, gated, for little.
     assert_eq!(parallel_pragmas(scop).len(), 2, "{transforms:?}\n{output}");
     threads_only_where_work_pays(little_work_loops(&output));
-    // One loop for enough work, the source's for little.
-    assert_eq!(scop.matches("i += 5)").count(), 2, "{output}");
+    // One loop for enough work, the source's for little (on threads, or not).
+    assert_eq!(scop.matches("i += 5)").count(), 3, "{output}");
     assert!(transforms.iter().any(|t| t == "source-order"), "{transforms:?}");
 }
 
@@ -377,8 +383,7 @@ fn a_tile_loop_no_dependence_crosses_runs_outermost_in_one_region() {
     let work = lines.iter().position(|l| l.contains(">= POLYC_MIN_WORK")).expect("a work check");
     assert!(lines[work + 1].starts_with("#pragma omp parallel for"), "{lines:#?}");
     assert!(lines[work + 2].starts_with("for (int c1 = 0; c1 <= polyc_floord(N - 1, 256); c1++)"), "{lines:#?}");
-    let ungated = parallel_pragmas(scop_text(&code)).into_iter().filter(|p| !p.contains("POLYC_MIN_REGION_WORK"));
-    assert_eq!(ungated.count(), 2, "{lines:#?}");
+    assert_eq!(ungated_regions(scop_text(&code)).len(), 2, "{lines:#?}");
 }
 
 #[test]
@@ -576,8 +581,8 @@ fn with_little_work_a_region_inside_time_steps_counts_one_step_s_work() {
     let small = little_work_loops(&code);
     threads_only_where_work_pays(small);
     let lines: Vec<&str> = small.lines().map(str::trim).collect();
-    let gate = "#pragma omp parallel for schedule(static) \
-                if((double)polyc_max(N - 2, 0) * (double)polyc_max(N - 2, 0) >= POLYC_MIN_REGION_WORK)";
+    let gate = "if ((double)polyc_max(N - 2, 0) * (double)polyc_max(N - 2, 0) \
+                >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {";
     assert_eq!(lines.iter().filter(|l| **l == gate).count(), 2, "{small}");
     assert!(lines[..lines.iter().position(|l| *l == gate).unwrap()].contains(&"for (int t = 0; t < TSTEPS; t++) {"));
     assert!(code.contains("#ifndef POLYC_MIN_REGION_WORK\n#define POLYC_MIN_REGION_WORK 1e6\n#endif"), "{code}");

@@ -204,7 +204,9 @@ fn relink(command: &Command, units: &mut [Unit], settings: &Settings, dir: &Path
 fn objects_use_openmp(command: &Command) -> bool {
     let files = command.other_inputs().into_iter().chain(command.static_libraries());
     files.filter(|f| f.extension().is_some_and(|e| e == "o" || e == "a")).any(|f| {
-        std::fs::read(&f).is_ok_and(|bytes| contains(&bytes, b"GOMP_parallel") || contains(&bytes, b"__kmpc_fork_call"))
+        std::fs::read(&f).is_ok_and(|bytes| {
+            [&b"GOMP_parallel"[..], b"__kmpc_fork_call", b"omp_get_max_threads"].iter().any(|s| contains(&bytes, s))
+        })
     })
 }
 

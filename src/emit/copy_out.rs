@@ -44,14 +44,13 @@ impl Program<'_> {
 impl Printer<'_> {
     /// `#pragma omp parallel` around the loop `head` over `body`, which
     /// copies out the scalars `copied` itself (see the module's docs);
-    /// `clauses` are the `omp for`'s (schedule, private copies), `gate`
-    /// the region's `if` clause (see `emit::gate`).
+    /// `clauses` are the `omp for`'s (schedule, private copies).
     pub(super) fn parallel_loop_copying_out(
         &mut self,
         head: &LoopHead,
         mark: LoopMark,
         copied: &[String],
-        (clauses, gate): (&str, &str),
+        clauses: &str,
         body: &[Node],
         depth: usize,
     ) {
@@ -61,7 +60,7 @@ impl Printer<'_> {
             self.line(depth + 1, &format!("int {} = 0;", r.copied));
             self.line(depth + 1, &format!("long long {} = 0;", r.last));
         }
-        self.line(depth + 1, &format!("#pragma omp parallel{gate}"));
+        self.line(depth + 1, "#pragma omp parallel");
         self.line(depth + 1, "{");
         for r in &records {
             self.line(depth + 2, &format!("int {} = 0;", r.wrote));

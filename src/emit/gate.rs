@@ -1,29 +1,28 @@
 //! Threads only where a region's work pays them: in the loops for little
 //! work (`Program::region_work`), each `omp parallel for` runs on more
 //! than one thread only when the instances one run of the region holds
-//! reach `POLYC_MIN_REGION_WORK`.
+//! reach `POLYC_MIN_REGION_WORK`, and otherwise runs as a plain loop.
 //!
 //! The work of a region is, summed over the statements inside, the
 //! product of the extents of the statement's iterators that vary inside
 //! it (bound to the parallel loop or a loop inside, directly or through
 //! bindings): over the whole domain, so a triangle counts as its square.
 //! A row loop inside a time loop counts one time step's rows. Below the
-//! threshold, OpenMP's `if` clause runs the region on the encountering
-//! thread alone: the same loop, no team started. atax, bicg and mvt at
-//! LARGE (4 to 8 million instances, below `POLYC_MIN_WORK`) ran 1.6x to
-//! 2.2x faster on two threads than on one.
+//! threshold, or with one thread (`POLYC_THREADS`, OpenMP's count), the
+//! same loop runs without OpenMP. bicg, gesummv and mvt at
+//! LARGE (4 to 8 million instances, below `POLYC_MIN_WORK`) ran 1.4x to
+//! 1.6x faster on two threads than on one.
 
 use super::nest::leaves;
-use super::printer::Printer;
+use super::printer::{LoopHead, Printer};
 use crate::model::affine::LinExpr;
 use crate::scan::ast::Node;
 
 impl Printer<'_> {
-    /// ` if (work >= POLYC_MIN_REGION_WORK)` for a parallel loop over
-    /// `dim` around `body`, where the program gates its regions; else
-    /// nothing.
-    pub(super) fn region_gate(&mut self, dim: usize, body: &[Node]) -> String {
-        let Some(extents) = self.program.region_work else { return String::new() };
+    /// `work >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1` for a parallel
+    /// loop over `dim` around `body`, where the program gates its regions.
+    pub(super) fn region_gate(&mut self, dim: usize, body: &[Node]) -> Option<String> {
+        let extents = self.program.region_work?;
         let mut loops = vec![dim];
         loop_dims(body, &mut loops);
         let mut found = Vec::new();
@@ -51,7 +50,29 @@ impl Printer<'_> {
             .map(|(id, its)| extents[*id].iter().zip(its).filter(|(_, v)| **v).map(|(e, _)| e).collect())
             .collect();
         self.helpers.min_region_work = true;
-        format!(" if({} >= POLYC_MIN_REGION_WORK)", self.work_sum(&products))
+        // The work first: where it is a constant below the bar, the C
+        // compiler drops the branch, and OpenMP's call with it.
+        Some(format!("{} >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1", self.work_sum(&products)))
+    }
+
+    /// The parallel loop `head` over `body` where `gate` holds, else the
+    /// same loop on this thread: not an OpenMP region whose `if` clause
+    /// fails, which gcc still outlines into a function of its own and
+    /// optimises less (gesummv's loops for little work on one thread:
+    /// 0.0017 s as a plain loop, 0.0021 s outlined).
+    pub(super) fn gated_parallel_loop(
+        &mut self,
+        gate: &str,
+        parallel: impl FnOnce(&mut Self, usize),
+        (head, body): (&LoopHead, &[Node]),
+        depth: usize,
+    ) {
+        self.line(depth, &format!("if ({gate}) {{"));
+        parallel(self, depth + 1);
+        self.line(depth, "} else {");
+        // No region inside either: this loop is the one worth threads.
+        self.loop_body(head, body, depth + 1, true);
+        self.line(depth, "}");
     }
 }
 

@@ -65,6 +65,9 @@ impl Helpers {
                 let _ = writeln!(out, "#ifndef {name}\n#define {name}{body}\n#endif");
             }
         }
+        if self.min_region_work {
+            out.push_str(POLYC_THREADS);
+        }
         out
     }
 }
@@ -75,6 +78,13 @@ impl Helpers {
 /// as written, 0.9 ms time-tiled, 2.6-14 ms on two threads), while the
 /// smallest kernels that gain (gemver, 16 million) keep their new loops.
 pub const DEFAULT_MIN_WORK: &str = "1e7";
+
+/// The threads a parallel region would start: OpenMP's count where the
+/// output is compiled with OpenMP (declared where it is used, as the
+/// helpers are defined inside the first region's function), else 1.
+const POLYC_THREADS: &str = "#ifndef POLYC_THREADS\n#ifdef _OPENMP\n#define POLYC_THREADS \\\n  \
+    __extension__({ extern int omp_get_max_threads(void); omp_get_max_threads(); })\n#else\n\
+    #define POLYC_THREADS 1\n#endif\n#endif\n";
 
 /// Statement instances below which a parallel region of the loops for
 /// little work runs on one thread: a region of a million instances (0.3

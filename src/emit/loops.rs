@@ -161,8 +161,23 @@ impl Printer<'_> {
         }
     }
 
-    /// `#pragma omp parallel for` and the loop `head` over `body`.
+    /// `#pragma omp parallel for` and the loop `head` over `body`; where
+    /// the program gates regions on their work, only if that is enough
+    /// (see `emit::gate`).
     fn parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
+        match self.region_gate(head.dim, body) {
+            Some(gate) => self.gated_parallel_loop(
+                &gate,
+                |p, depth| p.ungated_parallel_loop(head, mark, body, depth),
+                (head, body),
+                depth,
+            ),
+            None => self.ungated_parallel_loop(head, mark, body, depth),
+        }
+    }
+
+    /// [`Printer::parallel_loop`], always on threads.
+    fn ungated_parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
         self.parallel = true;
         // Coarse iterations of unequal work (triangular bounds around a
         // nest, or tiles of a triangle: `work_varies_with`): a static split leaves one thread with most of
@@ -186,15 +201,14 @@ impl Printer<'_> {
         let schedule = if dynamic { " schedule(dynamic)" } else { " schedule(static)" };
         let private = self.program.private_clauses(mark.private, mark.copy_out);
         let filters = self.program.filter_clause(body);
-        let gate = self.region_gate(head.dim, body);
         let copied: Vec<String> =
             self.program.copied_scalars(mark.private, mark.copy_out).iter().map(|v| v.name.clone()).collect();
         if !copied.is_empty() {
             let clauses = format!("{schedule}{private}{filters}");
-            self.parallel_loop_copying_out(head, mark, &copied, (&clauses, &gate), body, depth);
+            self.parallel_loop_copying_out(head, mark, &copied, &clauses, body, depth);
             return;
         }
-        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}{gate}"));
+        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
         let outside = std::mem::replace(&mut self.private_outside, self.program.private_scalars(mark.private));
         self.loop_body(head, body, depth, true);
         self.private_outside = outside;

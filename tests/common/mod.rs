@@ -313,3 +313,26 @@ pub fn prints_what_the_source_prints(
     }
     outputs
 }
+
+/// The line that opens a parallel region of the loops for little work,
+/// which starts threads only where its own work pays them (`emit::gate`).
+pub const REGION_GATE: &str = "if (";
+
+/// How the line that opens such a region ends.
+pub const REGION_GATE_END: &str = " >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {";
+
+/// The `#pragma omp parallel` lines of `code` (trimmed) and whether each
+/// is behind a region's gate (the line before it opens one).
+pub fn parallel_regions(code: &str) -> Vec<(&str, bool)> {
+    let lines: Vec<&str> = code.lines().map(str::trim).collect();
+    (0..lines.len())
+        .filter(|&k| lines[k].starts_with("#pragma omp parallel"))
+        .map(|k| (lines[k], k > 0 && lines[k - 1].starts_with(REGION_GATE) && lines[k - 1].ends_with(REGION_GATE_END)))
+        .collect()
+}
+
+/// The `#pragma omp parallel` lines of `code` that start threads whatever
+/// the work: not behind a region's gate.
+pub fn ungated_regions(code: &str) -> Vec<&str> {
+    parallel_regions(code).into_iter().filter(|(_, gated)| !gated).map(|(line, _)| line).collect()
+}
