@@ -18,11 +18,24 @@ use super::printer::{LoopHead, Printer};
 use crate::model::affine::LinExpr;
 use crate::scan::ast::Node;
 
+/// When a parallel loop starts threads.
+pub(super) enum Gate {
+    /// Always: the program gates no region.
+    Always,
+    /// Never: no statement inside has two iterators that vary inside (a
+    /// row's loop, atax's `y[i] = 0`), which below `POLYC_MIN_WORK` is too
+    /// little work for threads whatever the sizes; the loop stays plain.
+    Never,
+    /// Where this condition holds.
+    When(String),
+}
+
 impl Printer<'_> {
-    /// `work >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1` for a parallel
-    /// loop over `dim` around `body`, where the program gates its regions.
-    pub(super) fn region_gate(&mut self, dim: usize, body: &[Node]) -> Option<String> {
-        let extents = self.program.region_work?;
+    /// When a parallel loop over `dim` around `body` starts threads: where
+    /// the program gates its regions, `work >= POLYC_MIN_REGION_WORK &&
+    /// POLYC_THREADS > 1`.
+    pub(super) fn region_gate(&mut self, dim: usize, body: &[Node]) -> Gate {
+        let Some(extents) = self.program.region_work else { return Gate::Always };
         let mut loops = vec![dim];
         loop_dims(body, &mut loops);
         let mut found = Vec::new();
@@ -45,6 +58,9 @@ impl Printer<'_> {
                 None => inside.push((leaf.id, its)),
             }
         }
+        if inside.iter().all(|(_, its)| its.iter().filter(|v| **v).count() < 2) {
+            return Gate::Never;
+        }
         let products: Vec<Vec<&LinExpr>> = inside
             .iter()
             .map(|(id, its)| extents[*id].iter().zip(its).filter(|(_, v)| **v).map(|(e, _)| e).collect())
@@ -52,7 +68,7 @@ impl Printer<'_> {
         self.helpers.min_region_work = true;
         // The work first: where it is a constant below the bar, the C
         // compiler drops the branch, and OpenMP's call with it.
-        Some(format!("{} >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1", self.work_sum(&products)))
+        Gate::When(format!("{} >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1", self.work_sum(&products)))
     }
 
     /// The parallel loop `head` over `body` where `gate` holds, else the

@@ -13,6 +13,7 @@
 //! writes a scalar copied out runs as a plain loop (see `copy_out`).
 
 use super::exprs::parenthesised;
+use super::gate::Gate;
 use super::nest::{
     contains_loop, is_short, leaves, loop_depth, moving_with, printed_items, runs_all_inside, work_varies_with, Leaf,
 };
@@ -166,13 +167,15 @@ impl Printer<'_> {
     /// (see `emit::gate`).
     fn parallel_loop(&mut self, head: &LoopHead, mark: LoopMark, body: &[Node], depth: usize) {
         match self.region_gate(head.dim, body) {
-            Some(gate) => self.gated_parallel_loop(
+            Gate::When(gate) => self.gated_parallel_loop(
                 &gate,
                 |p, depth| p.ungated_parallel_loop(head, mark, body, depth),
                 (head, body),
                 depth,
             ),
-            None => self.ungated_parallel_loop(head, mark, body, depth),
+            // No region inside either.
+            Gate::Never => self.loop_body(head, body, depth, true),
+            Gate::Always => self.ungated_parallel_loop(head, mark, body, depth),
         }
     }
 
