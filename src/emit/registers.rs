@@ -14,9 +14,9 @@ pub(super) const BLOCK_ROWS_PER_COPY: i64 = 2;
 impl Printer<'_> {
     /// Whether copies of `body` for consecutive values of `dim` form a
     /// register block: some part of it (a perfect nest, perhaps under
-    /// guards and bindings free of `dim`) holds a jammed loop, and the innermost (SIMD)
-    /// loop there reads an element that moves with it but not with `dim`,
-    /// which the copies then load once. Rows jammed without a jammed loop
+    /// guards and bindings free of `dim`) holds a jammed loop, and the
+    /// innermost (SIMD) loop there reads an element that moves with it but
+    /// not with `dim`, which the copies then load once. Rows jammed without a jammed loop
     /// inside only multiply memory streams (gemm's rows alone 1.12x ->
     /// 1.00x); with its `k` jammed by 4 and its rows by 8, LARGE gemm
     /// 0.112 s -> 0.075 s.
@@ -46,8 +46,7 @@ impl Printer<'_> {
     /// Whether the copies of a register block's `body` may run part by
     /// part: each part (a statement, or a perfect nest as
     /// [`Printer::jammable`] asks, perhaps under guards and bindings free
-    /// of `dim`)
-    /// for every copy, then the next part. doitgen's rows of `q` set
+    /// of `dim`) for every copy, then the next part. doitgen's rows of `q` set
     /// their sums, add to them, and store them, each for eight rows at
     /// once. Legal as the block's loop is parallel: no dependence joins
     /// two of its iterations, whatever parts they run.
