@@ -155,6 +155,23 @@ fn a_modulo_write_under_a_downward_loop_is_transformed() {
 }
 
 #[test]
+fn a_statement_that_never_runs_leaves_the_others_scheduled() {
+    // isl's scheduler leaves statements with empty domains out of the
+    // schedule it returns, and polyc kept the whole SCoP as written (P0014,
+    // "the scheduler dropped a statement"): random programs have such
+    // loops, and conditions no iteration meets, often.
+    let kernel = "  for (i = 0; i < N; i++)\n    for (j = 0; j < M; j++)\n      X[i][j] = X[i][j] + A[j];\n  \
+                  for (i = 5; i < 3; i++)\n    A[i] = 0;\n  for (i = 0; i < N; i++)\n    if (i > N)\n      s = A[i];";
+    let source = program(kernel);
+    let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("polyc compiles it");
+    let messages: Vec<&str> = outcome.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(messages.is_empty(), "{messages:?}");
+    let outputs =
+        prints_what_the_source_prints("regression-never-runs", &source, &[("default", Options::optimising())], &RUNS);
+    assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
+}
+
+#[test]
 fn a_macro_that_only_copies_its_argument_is_expanded() {
     // PolyBench's `SCALAR_VAL(x) x`: its expansion is text copied from
     // the file, so polyc took the function for one without macros and

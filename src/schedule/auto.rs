@@ -2,7 +2,7 @@
 
 use super::scattering::Scattering;
 use crate::model::isl::{self, IslError, IslResult, Map, SchedulerOptions, UnionMap, UnionSet};
-use crate::model::Scop;
+use crate::model::{Scop, Statement};
 use serde::Serialize;
 
 /// How aggressively `--schedule=auto` fuses loop nests.
@@ -72,11 +72,23 @@ impl Scattering {
                 None => return Err(IslError(format!("the scheduler returned an unknown statement `{name}`"))),
             }
         }
-        let maps: Vec<Map> = maps
-            .into_iter()
-            .map(|m| m.ok_or_else(|| IslError("the scheduler dropped a statement".into())))
+        let maps: Vec<Map> = stmts
+            .iter()
+            .zip(maps)
+            .map(|(&k, m)| m.map_or_else(|| never_runs(&scop.statements[k]), Ok))
             .collect::<IslResult<_>>()?;
         Scattering::padded(stmts, maps)
+    }
+}
+
+/// isl's scheduler leaves out a statement whose domain is empty (a loop
+/// that runs zero times, a condition no iteration meets): it never runs,
+/// so any time serves, and the first of its original schedule keeps it
+/// among its neighbours in the source.
+fn never_runs(statement: &Statement) -> IslResult<Map> {
+    match statement.domain.is_empty()? {
+        true => statement.schedule.keep_leading_out(1),
+        false => Err(IslError(format!("the scheduler dropped statement {}", statement.name))),
     }
 }
 
