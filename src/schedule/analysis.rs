@@ -174,6 +174,19 @@ fn element_moves(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<Set>> 
     Ok(moves)
 }
 
+/// Whether some write of `scop` touches one element all along dimension
+/// `k` of `sc` (the others fixed): the loop's iterations update one cell
+/// in turn, a reduction's sum.
+pub fn some_write_stays_put(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
+    let kinds = sc.statements(scop).flat_map(|(_, st)| st.accesses.iter().map(|a| a.kind));
+    for (m, kind) in element_moves(scop, sc, k)?.iter().zip(kinds) {
+        if kind == AccessKind::Write && stays_put(m)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// How many accesses of `scop` move by at most one element of their
 /// innermost subscript (and not at all in the others) when dimension `k`
 /// of `sc` advances, and how many do not: a vector loop over `k` reads or
