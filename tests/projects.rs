@@ -14,6 +14,7 @@
 mod common;
 use common::snapshots::*;
 use common::*;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -110,6 +111,63 @@ fn tsvc_built_by_its_makefile_with_polyc_cc_prints_cc_s_checksums() {
             );
         }
     }
+}
+
+/// The lines of the regions polyc rewrote, from polyc-cc's records (a
+/// region regenerated without a transformation keeps its text).
+fn rewritten_lines(reports: &Path) -> Vec<usize> {
+    let mut lines = Vec::new();
+    for entry in std::fs::read_dir(reports).expect("the records are written").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a record reads");
+        let record: serde_json::Value = serde_json::from_str(&text).expect("a record is JSON");
+        let scops = record["polyc"]["scops"].as_array().cloned().unwrap_or_default();
+        let rewritten = scops
+            .iter()
+            .filter(|s| s["status"] == "Regenerated" && s["transforms"].as_array().is_some_and(|t| !t.is_empty()));
+        lines.extend(rewritten.filter_map(|s| s["line"].as_u64()).map(|l| l as usize));
+    }
+    lines
+}
+
+/// A loop polyc leaves as written must run as fast as in cc's build: the
+/// same flags must give the same machine code for it. gcc decides some
+/// things per file (how much it inlines grows with the file), so polyc's
+/// text could change functions it never touched; this says it does not.
+/// What remains between the two builds is where the code sits, which on
+/// its own moves some of TSVC's loops by up to 2x (benches/projects.rs).
+#[test]
+fn tsvc_functions_polyc_leaves_as_written_compile_to_cc_s_machine_code() {
+    let Some(git_dir) = present(snapshot(TSVC)) else { return };
+    let dir = scratch("projects-tsvc-code");
+    unpack(&git_dir, &dir).unwrap();
+    let reports = scratch("projects-tsvc-code-report");
+    let object = dir.join("src/tsvc_vec.o");
+    let compile = |cc: &str, env: &[(&str, &Path)]| {
+        let _ = std::fs::remove_file(&object);
+        make(&dir, &words(&[tsvc_make_args(cc), vec!["tsvc_vec.o".into()]].concat()), env).unwrap();
+        machine_code::functions(&object).unwrap()
+    };
+    let cc = compile("cc", &[]);
+    let polyc = compile(&polyc_cc().display().to_string(), &[("POLYC_REPORT", reports.as_path())]);
+
+    let source = std::fs::read_to_string(dir.join("src/tsvc.c")).unwrap();
+    let rewritten: BTreeSet<String> =
+        machine_code::functions_around(&source, &rewritten_lines(&reports)).into_iter().collect();
+    let symbols: BTreeSet<&String> = cc.keys().chain(polyc.keys()).collect();
+    let changed: BTreeSet<&str> =
+        symbols.into_iter().filter(|s| cc.get(*s) != polyc.get(*s)).map(|s| machine_code::base_symbol(s)).collect();
+    let untouched_but_changed: Vec<&&str> = changed.iter().filter(|f| !rewritten.contains(**f)).collect();
+    eprintln!(
+        "TSVC_2: {} functions, {} with regions polyc rewrote, {} compile to other code: {changed:?}",
+        cc.len(),
+        rewritten.len(),
+        changed.len()
+    );
+    assert!(rewritten.len() >= 50 && cc.len() >= 150, "{rewritten:?}");
+    assert!(
+        untouched_but_changed.is_empty(),
+        "code changed in functions polyc left as written: {untouched_but_changed:?}"
+    );
 }
 
 /// NPB's result lines without timings, dates and the thread count.

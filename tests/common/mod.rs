@@ -1,6 +1,7 @@
 //! Shared by the integration tests: the corpus, gcc, running programs.
 #![allow(dead_code)]
 
+pub mod machine_code;
 pub mod many_scops;
 pub mod snapshots;
 
