@@ -83,8 +83,8 @@ impl Scattering {
 
 /// isl's scheduler leaves out a statement whose domain is empty (a loop
 /// that runs zero times, a condition no iteration meets): it never runs,
-/// so any time serves, and the first of its original schedule keeps it
-/// among its neighbours in the source.
+/// so any time serves; the first dimension of its original schedule
+/// keeps it beside its neighbours in the source.
 fn never_runs(statement: &Statement) -> IslResult<Map> {
     match statement.domain.is_empty()? {
         true => statement.schedule.keep_leading_out(1),

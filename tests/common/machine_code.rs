@@ -18,12 +18,11 @@ pub fn functions(object: &Path) -> Result<BTreeMap<String, String>, String> {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
     let mut code: BTreeMap<String, String> = BTreeMap::new();
-    let mut current: Option<String> = None;
+    let mut body: Option<&mut String> = None;
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         if let Some(name) = symbol_heading(line) {
-            current = Some(name.to_string());
-        } else if let (Some(name), Some(insn)) = (&current, line.split_once(":\t").map(|(_, i)| i)) {
-            let body = code.entry(name.clone()).or_default();
+            body = Some(code.entry(name.to_string()).or_default());
+        } else if let (Some(body), Some((_, insn))) = (body.as_deref_mut(), line.split_once(":\t")) {
             body.push_str(&without_addresses(insn));
             body.push('\n');
         }
