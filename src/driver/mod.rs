@@ -116,6 +116,7 @@ pub fn compile_file(text: String, path: Option<&Path>, options: &Options) -> Res
         verdicts.push(ScopVerdict { detected, pragma: pragma.clone(), region: ast.region.clone(), refused: None });
         // Until the end of this iteration: the verdict asks whether it ran out.
         let _budget = isl::budget(options.plan.isl_budget);
+        let _parses = isl::remember_parses();
         let limit = isl::TimeLimit::start(options.plan.time_budget);
         let phase = isl::phase("modelling");
         let little = |scop: &Scop| if detected { too_little_work(scop) } else { Ok(None) };

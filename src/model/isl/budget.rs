@@ -124,4 +124,20 @@ mod tests {
         }
         assert_eq!(operation_budget(), DEFAULT_OPERATION_BUDGET);
     }
+
+    #[test]
+    fn a_text_parsed_again_for_the_same_scop_costs_no_operations() {
+        let text = "[p0] -> { [c0, c1] : 0 <= c0 < p0 and c0 <= c1 < 2p0 }";
+        let again_in_ten_operations = || {
+            let _guard = budget(10);
+            Set::parse(text).and_then(|s| s.n_dims()).is_ok()
+        };
+        {
+            let _parses = crate::model::isl::remember_parses();
+            let first = Set::parse(text).unwrap();
+            assert!(again_in_ten_operations(), "a remembered text is parsed again");
+            assert!(Set::parse(text).unwrap().is_equal(&first).unwrap());
+        }
+        assert!(!again_in_ten_operations(), "texts are remembered beyond their SCoP");
+    }
 }

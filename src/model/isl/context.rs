@@ -1,8 +1,23 @@
-//! This thread's isl context, and the operation bound it runs under.
+//! This thread's isl context, the operation bound it runs under, and the
+//! texts it has parsed for the SCoP at hand.
 //!
 //! One isl context per thread (`thread_local!`), never shared.
+//!
+//! polyc builds many of its sets and maps as text (a constraint system, a
+//! schedule's time map) and builds the same text again and again: the
+//! scanner's bounds at each level, the analyses' "moves by one at most"
+//! per loop and access. isl's parser cost a quarter of adi's compile time.
+//! So a parsed text is kept and handed out again as a copy (isl counts
+//! references; a copy is not parsed or allocated). What is kept lasts for
+//! one SCoP ([`remember_parses`]), so that the operations a SCoP counts
+//! against its budget never depend on the SCoP compiled before it on the
+//! same thread.
 
-use isl_rs::{Context, Options};
+use super::check::Checked;
+use super::error::IslResult;
+use isl_rs::{Context, Map as IslMap, Options, Set as IslSet};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// isl's default on-error behaviour prints to stderr; polyc reports errors itself.
 const ISL_ON_ERROR_CONTINUE: i32 = 1;
@@ -10,8 +25,34 @@ const ISL_ON_ERROR_CONTINUE: i32 = 1;
 /// Operations allowed per SCoP unless the caller says otherwise.
 pub const DEFAULT_OPERATION_BUDGET: u64 = 20_000_000;
 
+/// Texts kept at most: a SCoP's distinct texts are a few hundred; past
+/// this, what is kept is dropped and kept afresh.
+const MAX_REMEMBERED: usize = 4096;
+
+/// A thread's context and what was parsed in it.
+struct ThreadIsl {
+    /// Declared before `ctx`: its objects are freed before their context.
+    parsed: RefCell<Parsed>,
+    ctx: Context,
+}
+
+/// Parsed texts, kept while a [`ParsedTexts`] guard is alive.
+#[derive(Default)]
+pub(super) struct Parsed {
+    active: bool,
+    sets: HashMap<String, IslSet>,
+    maps: HashMap<String, IslMap>,
+}
+
+impl Parsed {
+    fn clear(&mut self) {
+        self.sets.clear();
+        self.maps.clear();
+    }
+}
+
 thread_local! {
-    static CTX: Context = new_context();
+    static ISL: ThreadIsl = ThreadIsl { parsed: RefCell::default(), ctx: new_context() };
 }
 
 fn new_context() -> Context {
@@ -23,7 +64,76 @@ fn new_context() -> Context {
 }
 
 pub(super) fn with_ctx<R>(f: impl FnOnce(&Context) -> R) -> R {
-    CTX.with(f)
+    ISL.with(|isl| f(&isl.ctx))
+}
+
+/// Keep the texts parsed on this thread, and hand them out again, until
+/// the guard returned is dropped (the driver holds one per SCoP).
+#[must_use]
+pub fn remember_parses() -> ParsedTexts {
+    ISL.with(|isl| {
+        let mut parsed = isl.parsed.borrow_mut();
+        parsed.clear();
+        parsed.active = true;
+    });
+    ParsedTexts(())
+}
+
+/// Parsed texts kept until dropped (see [`remember_parses`]).
+pub struct ParsedTexts(());
+
+impl Drop for ParsedTexts {
+    fn drop(&mut self) {
+        ISL.with(|isl| {
+            let mut parsed = isl.parsed.borrow_mut();
+            parsed.clear();
+            parsed.active = false;
+        });
+    }
+}
+
+/// A kind of isl object polyc parses, and where its texts are kept.
+pub(super) trait Parsable: Sized {
+    fn kept(parsed: &mut Parsed) -> &mut HashMap<String, Self>;
+    /// Another reference to the same object.
+    fn share(&self) -> IslResult<Self>;
+}
+
+impl Parsable for IslSet {
+    fn kept(parsed: &mut Parsed) -> &mut HashMap<String, Self> {
+        &mut parsed.sets
+    }
+    fn share(&self) -> IslResult<Self> {
+        self.copy().checked()
+    }
+}
+
+impl Parsable for IslMap {
+    fn kept(parsed: &mut Parsed) -> &mut HashMap<String, Self> {
+        &mut parsed.maps
+    }
+    fn share(&self) -> IslResult<Self> {
+        self.copy().checked()
+    }
+}
+
+/// `text` parsed by `read` (which reports a failure as `Err`), or the
+/// object it gave before, while texts are remembered.
+pub(super) fn parsed<T: Parsable>(text: &str, read: impl FnOnce(&Context) -> IslResult<T>) -> IslResult<T> {
+    ISL.with(|isl| {
+        if let Some(kept) = T::kept(&mut isl.parsed.borrow_mut()).get(text) {
+            return kept.share();
+        }
+        let object = read(&isl.ctx)?;
+        let mut parsed = isl.parsed.borrow_mut();
+        if parsed.active {
+            if parsed.sets.len() + parsed.maps.len() >= MAX_REMEMBERED {
+                parsed.clear();
+            }
+            T::kept(&mut parsed).insert(text.to_string(), object.share()?);
+        }
+        Ok(object)
+    })
 }
 
 thread_local! {

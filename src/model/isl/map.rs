@@ -2,7 +2,7 @@
 //! dependences of one pair of statements.
 
 use super::check::{parse_error, Checked, CheckedText};
-use super::context::with_ctx;
+use super::context::parsed;
 use super::error::IslResult;
 use super::set::Set;
 use isl_rs::{DimType, Map as IslMap};
@@ -18,7 +18,7 @@ impl Clone for Map {
 
 impl Map {
     pub fn parse(text: &str) -> IslResult<Map> {
-        with_ctx(|ctx| IslMap::read_from_str(ctx, text).checked()).map(Map).map_err(|e| parse_error(e, text))
+        parsed(text, |ctx| IslMap::read_from_str(ctx, text).checked()).map(Map).map_err(|e| parse_error(e, text))
     }
 
     pub(super) fn copy(&self) -> IslResult<IslMap> {

@@ -1,7 +1,7 @@
 //! Integer sets: the wrapper polyc's model is built of.
 
 use super::check::{parse_error, Checked, CheckedText};
-use super::context::with_ctx;
+use super::context::parsed;
 use super::convert::{aff_to_expr, basic_set_constraints, val_to_i64};
 use super::error::{IslError, IslResult};
 use crate::model::affine::{Constraint, LinExpr};
@@ -32,7 +32,7 @@ pub fn set_text(n_params: usize, n_dims: usize, body: &str) -> String {
 
 impl Set {
     pub fn parse(text: &str) -> IslResult<Set> {
-        with_ctx(|ctx| IslSet::read_from_str(ctx, text).checked()).map(Set).map_err(|e| parse_error(e, text))
+        parsed(text, |ctx| IslSet::read_from_str(ctx, text).checked()).map(Set).map_err(|e| parse_error(e, text))
     }
 
     /// The set of `n_dims`-tuples satisfying every constraint in `cons`.
