@@ -166,36 +166,63 @@ fn reference_output(original: &Path, cc: &Compiler, dir: &Path) -> Result<Vec<u8
     Ok(expected)
 }
 
+/// A mode's output and flags, the first mode that has them (its binaries'
+/// name), and the thread counts its binaries ran on.
+struct Build {
+    text: String,
+    flags: Vec<&'static str>,
+    mode: &'static str,
+    ran: Vec<Option<u32>>,
+}
+
 /// Every mode's output of `original`, built by each of `compilers`,
 /// prints what `original` built by the same compiler prints. polyc runs
 /// once per set of options (modes that differ only in how their output
-/// is built share it); the source is built once per compiler.
+/// is built share it); the source is built once per compiler. Modes whose
+/// output and flags are the same (a kernel no diamond fits, tiled with
+/// rectangles; nothing to contract) share a binary: it is built once and
+/// run once per thread count.
 fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]) -> Result<(), String> {
     let name = stem(original);
     let expected: Vec<Vec<u8>> =
         compilers.iter().map(|cc| reference_output(original, cc, dir)).collect::<Result<_, _>>()?;
     let mut failures = Vec::new();
     let mut regenerated: Vec<(String, String)> = Vec::new();
+    let mut built: Vec<Build> = Vec::new();
     for mode in modes() {
-        let out_src = dir.join(format!("{name}.{}.c", mode.name));
         let options = format!("{:?}", mode.options);
         let transformed = match regenerated.iter().find(|(o, _)| *o == options) {
             Some((_, text)) => text.clone(),
             None => regenerate(original, &mode.options)?,
         };
-        std::fs::write(&out_src, &transformed).map_err(|e| e.to_string())?;
-        regenerated.push((options, transformed));
+        regenerated.push((options, transformed.clone()));
         let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
-        let flags: Vec<&str> = openmp.iter().chain(mode.cflags).copied().collect();
+        let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).copied().collect();
+        let known = built.iter().position(|b| b.text == transformed && b.flags == flags);
+        let k = known.unwrap_or_else(|| {
+            built.push(Build { text: transformed, flags, mode: mode.name, ran: Vec::new() });
+            built.len() - 1
+        });
+        let Build { text, flags, mode: binaries, ran } = &mut built[k];
+        let threads: Vec<Option<u32>> = mode.threads.iter().filter(|t| !ran.contains(t)).copied().collect();
+        ran.extend(&threads);
+        let out_src = dir.join(format!("{name}.{binaries}.c"));
+        if known.is_none() {
+            std::fs::write(&out_src, &*text).map_err(|e| e.to_string())?;
+        }
         for (cc, expected) in compilers.iter().zip(&expected) {
-            // One binary per mode and compiler, run on each of the mode's thread counts.
-            let binary = dir.join(format!("{name}.{}.{}", mode.name, cc.name));
+            // One binary per distinct output and compiler, run on each thread count once.
+            let binary = dir.join(format!("{name}.{binaries}.{}", cc.name));
             let context = format!("{name} [{} {}]", mode.name, cc.name);
-            if let Err(e) = cc.compile(&out_src, &binary, &flags) {
-                failures.push(format!("{context}: {} does not compile: {e}", out_src.display()));
-                continue;
+            if known.is_none() {
+                if let Err(e) = cc.compile(&out_src, &binary, flags) {
+                    failures.push(format!("{context}: {} does not compile: {e}", out_src.display()));
+                    continue;
+                }
+            } else if !binary.exists() {
+                continue; // its compile failure is reported already
             }
-            for &threads in mode.threads {
+            for &threads in &threads {
                 match run_binary(&binary, threads, &[]) {
                     Ok(got) if got == *expected => {}
                     Ok(_) => failures.push(format!("{context} threads={threads:?}: output differs")),
