@@ -13,8 +13,7 @@
 //! against its budget never depend on the SCoP compiled before it on the
 //! same thread.
 
-use super::check::Checked;
-use super::error::IslResult;
+use super::error::{IslError, IslResult};
 use isl_rs::{Context, Map as IslMap, Options, Set as IslSet};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -104,7 +103,8 @@ impl Parsable for IslSet {
         &mut parsed.sets
     }
     fn share(&self) -> IslResult<Self> {
-        self.copy().checked()
+        // A copy only counts a reference: it fails only on an error isl left pending.
+        self.copy().map_err(|e| IslError(e.to_string()))
     }
 }
 
@@ -113,7 +113,8 @@ impl Parsable for IslMap {
         &mut parsed.maps
     }
     fn share(&self) -> IslResult<Self> {
-        self.copy().checked()
+        // A copy only counts a reference: it fails only on an error isl left pending.
+        self.copy().map_err(|e| IslError(e.to_string()))
     }
 }
 
