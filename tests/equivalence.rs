@@ -175,6 +175,25 @@ struct Build {
     ran: Vec<Option<u32>>,
 }
 
+impl Build {
+    /// The index in `built` of `text` built with `flags`, added for `mode`
+    /// if it is new (then `true`).
+    fn find_or_add(
+        built: &mut Vec<Build>,
+        text: String,
+        flags: Vec<&'static str>,
+        mode: &'static str,
+    ) -> (usize, bool) {
+        match built.iter().position(|b| b.text == text && b.flags == flags) {
+            Some(k) => (k, false),
+            None => {
+                built.push(Build { text, flags, mode, ran: Vec::new() });
+                (built.len() - 1, true)
+            }
+        }
+    }
+}
+
 /// Every mode's output of `original`, built by each of `compilers`,
 /// prints what `original` built by the same compiler prints. polyc runs
 /// once per set of options (modes that differ only in how their output
@@ -198,23 +217,19 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
         regenerated.push((options, transformed.clone()));
         let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
         let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).copied().collect();
-        let known = built.iter().position(|b| b.text == transformed && b.flags == flags);
-        let k = known.unwrap_or_else(|| {
-            built.push(Build { text: transformed, flags, mode: mode.name, ran: Vec::new() });
-            built.len() - 1
-        });
+        let (k, new) = Build::find_or_add(&mut built, transformed, flags, mode.name);
         let Build { text, flags, mode: binaries, ran } = &mut built[k];
         let threads: Vec<Option<u32>> = mode.threads.iter().filter(|t| !ran.contains(t)).copied().collect();
         ran.extend(&threads);
         let out_src = dir.join(format!("{name}.{binaries}.c"));
-        if known.is_none() {
+        if new {
             std::fs::write(&out_src, &*text).map_err(|e| e.to_string())?;
         }
         for (cc, expected) in compilers.iter().zip(&expected) {
             // One binary per distinct output and compiler, run on each thread count once.
             let binary = dir.join(format!("{name}.{binaries}.{}", cc.name));
             let context = format!("{name} [{} {}]", mode.name, cc.name);
-            if known.is_none() {
+            if new {
                 if let Err(e) = cc.compile(&out_src, &binary, flags) {
                     failures.push(format!("{context}: {} does not compile: {e}", out_src.display()));
                     continue;
@@ -278,30 +293,43 @@ fn the_reported_programs_print_the_same_at_every_size_in_every_mode() {
         entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "c") && runs(p)).collect();
     files.sort();
     let dir = scratch("repros");
-    let cases: Vec<(std::path::PathBuf, Mode)> =
-        files.iter().flat_map(|f| modes().into_iter().map(move |m| (f.clone(), m))).collect();
-    let failures = on_workers(&cases, |(path, mode)| {
-        let name = format!("{}.{}", stem(path), mode.name);
-        let reference = dir.join(format!("{name}.orig"));
-        const AS_WRITTEN: &str = "-fno-aggressive-loop-optimizations";
-        gcc(path, &reference, &[AS_WRITTEN]).map_err(|e| format!("{}: {e}", path.display()))?;
-        let out_src = dir.join(format!("{name}.c"));
-        std::fs::write(&out_src, regenerate(path, &mode.options)?).map_err(|e| e.to_string())?;
+    let failures = on_workers(&files, |path| same_at_every_size_in_every_mode(path, &dir));
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// One reported program (see above): its source built and run once per
+/// size, each distinct output of its modes built once and run on every
+/// thread count some mode asks for.
+fn same_at_every_size_in_every_mode(path: &Path, dir: &Path) -> Result<(), String> {
+    const AS_WRITTEN: &str = "-fno-aggressive-loop-optimizations";
+    const SIZES: [&str; 4] = ["5", "17", "37", "60"];
+    let name = stem(path);
+    let reference = dir.join(format!("{name}.orig"));
+    gcc(path, &reference, &[AS_WRITTEN]).map_err(|e| format!("{}: {e}", path.display()))?;
+    let expected: Vec<Vec<u8>> = SIZES.iter().map(|n| run_binary(&reference, None, &[n])).collect::<Result<_, _>>()?;
+    let mut built: Vec<Build> = Vec::new();
+    for mode in modes() {
+        let transformed = regenerate(path, &mode.options)?;
         let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
-        let flags: Vec<&str> = openmp.iter().chain(mode.cflags).chain(&[AS_WRITTEN]).copied().collect();
-        let binary = dir.join(&name);
-        gcc(&out_src, &binary, &flags).map_err(|e| format!("{name} does not compile: {e}"))?;
-        for n in ["5", "17", "37", "60"] {
-            let expected = run_binary(&reference, None, &[n])?;
-            for &threads in mode.threads {
-                if run_binary(&binary, threads, &[n])? != expected {
-                    return Err(format!("{name}: N = {n}, threads {threads:?}: output differs"));
+        let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).chain(&[AS_WRITTEN]).copied().collect();
+        let (k, new) = Build::find_or_add(&mut built, transformed, flags, mode.name);
+        let Build { text, flags, mode: binaries, ran } = &mut built[k];
+        let binary = dir.join(format!("{name}.{binaries}"));
+        if new {
+            let out_src = dir.join(format!("{name}.{binaries}.c"));
+            std::fs::write(&out_src, &*text).map_err(|e| e.to_string())?;
+            gcc(&out_src, &binary, flags).map_err(|e| format!("{name}.{binaries} does not compile: {e}"))?;
+        }
+        for &threads in mode.threads.iter().filter(|t| !ran.contains(t)) {
+            for (n, expected) in SIZES.iter().zip(&expected) {
+                if run_binary(&binary, threads, &[n])? != *expected {
+                    return Err(format!("{name}.{}: N = {n}, threads {threads:?}: output differs", mode.name));
                 }
             }
         }
-        Ok(())
-    });
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+        ran.extend(mode.threads);
+    }
+    Ok(())
 }
 
 #[test]
