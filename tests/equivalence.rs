@@ -176,21 +176,28 @@ struct Build {
 }
 
 impl Build {
-    /// The index in `built` of `text` built with `flags`, added for `mode`
-    /// if it is new (then `true`).
+    /// The index in `built` of `mode`'s output `text` built with its flags
+    /// and `extra`, added if it is new (then `true`), and the thread counts
+    /// of `mode` its binaries have not run on yet (now counted as run).
     fn find_or_add(
         built: &mut Vec<Build>,
         text: String,
-        flags: Vec<&'static str>,
-        mode: &'static str,
-    ) -> (usize, bool) {
-        match built.iter().position(|b| b.text == text && b.flags == flags) {
+        mode: &Mode,
+        extra: &[&'static str],
+    ) -> (usize, bool, Vec<Option<u32>>) {
+        let openmp: &[&'static str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
+        let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).chain(extra).copied().collect();
+        let (k, new) = match built.iter().position(|b| b.text == text && b.flags == flags) {
             Some(k) => (k, false),
             None => {
-                built.push(Build { text, flags, mode, ran: Vec::new() });
+                built.push(Build { text, flags, mode: mode.name, ran: Vec::new() });
                 (built.len() - 1, true)
             }
-        }
+        };
+        let ran = &mut built[k].ran;
+        let threads: Vec<Option<u32>> = mode.threads.iter().filter(|t| !ran.contains(t)).copied().collect();
+        ran.extend(&threads);
+        (k, new, threads)
     }
 }
 
@@ -215,15 +222,11 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
             None => regenerate(original, &mode.options)?,
         };
         regenerated.push((options, transformed.clone()));
-        let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
-        let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).copied().collect();
-        let (k, new) = Build::find_or_add(&mut built, transformed, flags, mode.name);
-        let Build { text, flags, mode: binaries, ran } = &mut built[k];
-        let threads: Vec<Option<u32>> = mode.threads.iter().filter(|t| !ran.contains(t)).copied().collect();
-        ran.extend(&threads);
+        let (k, new, threads) = Build::find_or_add(&mut built, transformed, &mode, &[]);
+        let Build { text, flags, mode: binaries, .. } = &built[k];
         let out_src = dir.join(format!("{name}.{binaries}.c"));
         if new {
-            std::fs::write(&out_src, &*text).map_err(|e| e.to_string())?;
+            std::fs::write(&out_src, text).map_err(|e| e.to_string())?;
         }
         for (cc, expected) in compilers.iter().zip(&expected) {
             // One binary per distinct output and compiler, run on each thread count once.
@@ -310,24 +313,21 @@ fn same_at_every_size_in_every_mode(path: &Path, dir: &Path) -> Result<(), Strin
     let mut built: Vec<Build> = Vec::new();
     for mode in modes() {
         let transformed = regenerate(path, &mode.options)?;
-        let openmp: &[&str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
-        let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).chain(&[AS_WRITTEN]).copied().collect();
-        let (k, new) = Build::find_or_add(&mut built, transformed, flags, mode.name);
-        let Build { text, flags, mode: binaries, ran } = &mut built[k];
+        let (k, new, threads) = Build::find_or_add(&mut built, transformed, &mode, &[AS_WRITTEN]);
+        let Build { text, flags, mode: binaries, .. } = &built[k];
         let binary = dir.join(format!("{name}.{binaries}"));
         if new {
             let out_src = dir.join(format!("{name}.{binaries}.c"));
-            std::fs::write(&out_src, &*text).map_err(|e| e.to_string())?;
+            std::fs::write(&out_src, text).map_err(|e| e.to_string())?;
             gcc(&out_src, &binary, flags).map_err(|e| format!("{name}.{binaries} does not compile: {e}"))?;
         }
-        for &threads in mode.threads.iter().filter(|t| !ran.contains(t)) {
+        for &threads in &threads {
             for (n, expected) in SIZES.iter().zip(&expected) {
                 if run_binary(&binary, threads, &[n])? != *expected {
                     return Err(format!("{name}.{}: N = {n}, threads {threads:?}: output differs", mode.name));
                 }
             }
         }
-        ran.extend(mode.threads);
     }
     Ok(())
 }

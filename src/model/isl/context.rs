@@ -24,8 +24,8 @@ const ISL_ON_ERROR_CONTINUE: i32 = 1;
 /// Operations allowed per SCoP unless the caller says otherwise.
 pub const DEFAULT_OPERATION_BUDGET: u64 = 20_000_000;
 
-/// Texts kept at most: a SCoP's distinct texts are a few hundred; past
-/// this, what is kept is dropped and kept afresh.
+/// Texts kept at most, a bound on the memory one SCoP's texts hold;
+/// past it, what is kept is dropped and kept afresh.
 const MAX_REMEMBERED: usize = 4096;
 
 /// A thread's context and what was parsed in it.
@@ -98,25 +98,20 @@ pub(super) trait Parsable: Sized {
     fn share(&self) -> IslResult<Self>;
 }
 
-impl Parsable for IslSet {
-    fn kept(parsed: &mut Parsed) -> &mut HashMap<String, Self> {
-        &mut parsed.sets
-    }
-    fn share(&self) -> IslResult<Self> {
-        // A copy only counts a reference: it fails only on an error isl left pending.
-        self.copy().map_err(|e| IslError(e.to_string()))
-    }
+macro_rules! parsable {
+    ($($t:ty => $field:ident),*) => {$(
+        impl Parsable for $t {
+            fn kept(parsed: &mut Parsed) -> &mut HashMap<String, Self> {
+                &mut parsed.$field
+            }
+            fn share(&self) -> IslResult<Self> {
+                // A copy only counts a reference: it fails only on an error isl left pending.
+                self.copy().map_err(|e| IslError(e.to_string()))
+            }
+        }
+    )*};
 }
-
-impl Parsable for IslMap {
-    fn kept(parsed: &mut Parsed) -> &mut HashMap<String, Self> {
-        &mut parsed.maps
-    }
-    fn share(&self) -> IslResult<Self> {
-        // A copy only counts a reference: it fails only on an error isl left pending.
-        self.copy().map_err(|e| IslError(e.to_string()))
-    }
-}
+parsable!(IslSet => sets, IslMap => maps);
 
 /// `text` parsed by `read` (which reports a failure as `Err`), or the
 /// object it gave before, while texts are remembered.
