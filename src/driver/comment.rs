@@ -9,11 +9,21 @@
 //! `--storage`. A multifor's loop run by rank and `--trace` have no flag
 //! that undoes them but their absence.
 
+/// Whether a region's statements run in the source's order, tiles aside.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    #[default]
+    Source,
+    New,
+    /// Not found out: the tiles say it already, or finding out cost more
+    /// than its share of the budget.
+    Unchecked,
+}
+
 /// What a region's new code does.
 #[derive(Default)]
 pub struct Done {
-    /// Its statements run in a new order (beyond tiles).
-    pub reordered: bool,
+    pub order: Order,
     /// Each tiling, in words (`plan::Notes::tiled`).
     pub tiled: Vec<String>,
     /// Arrays read from a transposed copy (`storage::transpose`).
@@ -65,7 +75,7 @@ impl Done {
         if self.ranked {
             done.push("multifor loop run by rank".to_string());
         }
-        if self.reordered && self.tiled.is_empty() {
+        if self.order == Order::New && self.tiled.is_empty() {
             done.push("new loop order".to_string());
         }
         done.extend(self.transposed.iter().map(|a| format!("{a} read from a transposed copy")));
@@ -82,15 +92,17 @@ impl Done {
         if let Some(factor) = self.jam {
             done.push(format!("unroll-and-jam by {factor}"));
         }
-        if done.is_empty() {
-            done.push("loops regenerated in the source's order".to_string());
+        match (done.is_empty(), self.order) {
+            (true, Order::Source) => done.push("loops regenerated in the source's order".to_string()),
+            (true, _) => done.push("loops regenerated".to_string()),
+            (false, _) => {}
         }
         done
     }
 
     /// The command line that undoes it, after `polyc` (see the module's doc).
     fn undo(&self) -> Option<&'static str> {
-        let reordering = self.reordered
+        let reordering = self.order != Order::Source
             || !self.tiled.is_empty()
             || !self.expanded.is_empty()
             || !self.transposed.is_empty()
@@ -140,5 +152,7 @@ mod tests {
              a region's work pays; undo: polyc --schedule=identity */\n"
         );
         assert_eq!(Done::default().comment(""), "/* polyc: loops regenerated in the source's order */\n");
+        let unchecked = Done { order: Order::Unchecked, ..Done::default() };
+        assert_eq!(unchecked.comment(""), "/* polyc: loops regenerated; undo: polyc --schedule=identity */\n");
     }
 }

@@ -18,7 +18,7 @@
 //! dependence links them; a multifor with a loop run by rank is written by
 //! `multifor::ranked`.
 
-use super::comment::Done;
+use super::comment::{Done, Order};
 use super::scanned::{scan_planned, scan_scop, work_estimate, Contracted, Scanned};
 use super::trace::traced_statement;
 use crate::emit::{self, Helpers, Program};
@@ -278,7 +278,8 @@ fn print_planned(
         AliasChecks::default()
     };
     let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
-    let reordered = reorders(scop, &plan, options);
+    // Tiles say the order is new already.
+    let order = if plan.notes.tiled.is_empty() { order(scop, &plan, options) } else { Order::Unchecked };
     let mut notes = std::mem::take(&mut plan.notes);
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -315,7 +316,7 @@ fn print_planned(
     let (has_small, small_threads) = (small.is_some(), small.as_ref().is_some_and(|s| s.parallel));
     let helpers = small.map_or(printed.helpers, |s| printed.helpers.union(s.helpers));
     let done = Done {
-        reordered,
+        order,
         tiled: notes.tiled.clone(),
         transposed: storage.start.copies.iter().map(|a| a.variable.clone()).collect(),
         expanded: storage.expanded.iter().map(|a| a.variable.clone()).collect(),
@@ -332,13 +333,25 @@ fn print_planned(
     Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None, done })
 }
 
-/// Whether `plan` runs `scop`'s statement instances in another order
-/// than the source, for the comment on its code: taken to, where that
-/// costs more than a share of planning's isl operations to find out.
-fn reorders(scop: &Scop, plan: &Plan, options: &Options) -> bool {
+/// The share of planning's isl operations and time that finding out
+/// whether a plan keeps the source's order may take: it only words a
+/// comment, and hex tiles' order took jacobi-1d past its whole 10 s.
+const ORDER_CHECK_SHARE: u32 = 10;
+
+/// Whether `plan` runs `scop`'s statement instances in the source's
+/// order, for the comment on its code.
+fn order(scop: &Scop, plan: &Plan, options: &Options) -> Order {
     let original = Scattering::original(scop);
-    let same = isl::within_budget(plan::planning_budget(&options.plan), || plan.scattering.same_order(&original, scop));
-    !matches!(same, Ok(Some(true)))
+    let request = &options.plan;
+    let time = plan::planning_time(request).map(|t| t / ORDER_CHECK_SHARE);
+    let operations = plan::planning_budget(request) / u64::from(ORDER_CHECK_SHARE);
+    let same =
+        isl::within_time(time, || isl::within_budget(operations, || plan.scattering.same_order(&original, scop)));
+    match same {
+        Ok(Some(Some(true))) => Order::Source,
+        Ok(Some(Some(false))) => Order::New,
+        _ => Order::Unchecked,
+    }
 }
 
 /// The printer's input for `plan`'s loops over `stmts`, as `options`
@@ -402,7 +415,7 @@ fn small_loops(
     let printed = emit::print_loops(&program, &nodes, names);
     // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
     // measured 0.94x with the pragmas, within the timer's noise).
-    if !printed.jammed && !printed.parallel && !reorders(scop, &plan, options) {
+    if !printed.jammed && !printed.parallel && order(scop, &plan, options) == Order::Source {
         return Ok(None);
     }
     Ok(Some(printed))
