@@ -396,12 +396,14 @@ impl Scanner {
         if hull.dim_is_bounded(d)? {
             return Ok(hull);
         }
-        let plain = |s: &Set| s.params()?.remove_divs();
-        let hull = region.intersect_params(&union_of(children, plain)?.simple_hull()?)?.simple_hull()?;
+        let params: Vec<Set> = children.iter().map(|c| c.set.params()).collect::<IslResult<_>>()?;
+        let plain = union_all(params.iter().map(Set::remove_divs))?.simple_hull()?;
+        let hull = region.intersect_params(&plain)?.simple_hull()?;
         if hull.dim_is_bounded(d)? {
             return hull.detect_equalities();
         }
-        region.intersect_params(&union_of(children, Set::params)?)?.simple_hull()?.detect_equalities()
+        let exact = union_all(params.into_iter().map(Ok))?;
+        region.intersect_params(&exact)?.simple_hull()?.detect_equalities()
     }
 
     /// The constraints of `cons` that `ctx` does not imply (gist is
@@ -457,29 +459,27 @@ fn merge(pieces: Vec<Piece>) -> IslResult<Piece> {
 /// fewer disjuncts (shape_negstride's two bounds separate into 75 pieces,
 /// whose hull took 3 s).
 fn bounds_merged(bounds: &[Set]) -> IslResult<Piece> {
-    let mut set: Option<Set> = None;
     let mut active = Vec::new();
     for (k, b) in bounds.iter().enumerate() {
-        if b.is_empty()? {
-            continue;
+        if !b.is_empty()? {
+            active.push(k);
         }
-        active.push(k);
-        set = Some(match set {
-            None => b.clone(),
-            Some(s) => s.union(b)?,
-        });
     }
-    let set = set.ok_or_else(|| IslError("nothing to merge".into()))?;
+    let set = union_all(active.iter().map(|&k| Ok(bounds[k].clone())))?;
     Ok(Piece { set: set.coalesce()?, active, whole: true })
 }
 
-/// The union of `f` of each child's set.
-fn union_of(children: &[ScanStmt], f: impl Fn(&Set) -> IslResult<Set>) -> IslResult<Set> {
-    let mut union = f(&children[0].set)?;
-    for child in &children[1..] {
-        union = union.union(&f(&child.set)?)?;
+/// The union of `sets`, of which there is at least one.
+fn union_all(sets: impl IntoIterator<Item = IslResult<Set>>) -> IslResult<Set> {
+    let mut union: Option<Set> = None;
+    for set in sets {
+        let set = set?;
+        union = Some(match union {
+            None => set,
+            Some(u) => u.union(&set)?,
+        });
     }
-    Ok(union)
+    union.ok_or_else(|| IslError("a union of no sets".into()))
 }
 
 /// `c_d = value` when the constraint is an equality with a unit
