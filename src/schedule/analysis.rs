@@ -28,13 +28,14 @@ fn nothing(n_params: usize, dims: usize) -> IslResult<Set> {
     all.subtract(&all)
 }
 
-/// The lexicographically positive vectors of `dims` dimensions.
-pub fn lex_positive(n_params: usize, dims: usize) -> IslResult<Set> {
-    let cases: Vec<String> = (0..dims).map(|k| format!("({}c{k} > 0)", zero_prefix(k))).collect();
-    if cases.is_empty() {
-        return nothing(n_params, dims);
-    }
-    Set::parse(&set_text(n_params, dims, &cases.join(" or ")))
+/// The vectors of `dims` dimensions negative at dimension `k`.
+pub fn negative_at(n_params: usize, dims: usize, k: usize) -> IslResult<Set> {
+    Set::parse(&set_text(n_params, dims, &format!("c{k} < 0")))
+}
+
+/// The vectors of `dims` dimensions zero at dimension `k`.
+pub fn zero_at(n_params: usize, dims: usize, k: usize) -> IslResult<Set> {
+    Set::parse(&set_text(n_params, dims, &format!("c{k} = 0")))
 }
 
 /// `c0 = 0 and .. and c(k-1) = 0 and `, the start of an isl conjunction.
