@@ -272,45 +272,27 @@ impl Scanner {
     }
 
     /// Sequence the pieces along dimension `d`, merging any two that
-    /// interleave.
+    /// interleave. A merged piece is the union of the two, so it precedes
+    /// (follows) a third exactly where both did: the order is tested once
+    /// per pair, not again after each merge.
     fn order(&self, d: usize, mut pieces: Vec<Piece>, bounds: &[Set]) -> IslResult<Vec<Piece>> {
-        'restart: loop {
-            let n = pieces.len();
-            let mut before = vec![vec![false; n]; n];
-            for a in 0..n {
-                for b in 0..n {
-                    if a != b {
-                        before[a][b] = pieces[a].set.precedes_along(&pieces[b].set, d)?;
-                    }
-                }
+        let mut before = vec![vec![false; pieces.len()]; pieces.len()];
+        for (a, first) in pieces.iter().enumerate() {
+            for (b, second) in pieces.iter().enumerate() {
+                before[a][b] = a != b && first.set.precedes_along(&second.set, d)?;
             }
-            let interleaved =
-                (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).find(|&(a, b)| !before[a][b] && !before[b][a]);
-            if let Some((a, b)) = interleaved {
-                let second = pieces.remove(b);
-                let first = pieces.remove(a);
-                pieces.insert(a, merge(vec![first, second])?);
-                continue 'restart;
-            }
-            // Kahn's algorithm; ties go to the piece with the earliest statement.
-            let mut placed = vec![false; n];
-            let mut order = Vec::with_capacity(n);
-            while order.len() < n {
-                let ready = (0..n)
-                    .filter(|&b| !placed[b])
-                    .filter(|&b| (0..n).all(|a| placed[a] || a == b || before[b][a] || !before[a][b]))
-                    .min_by_key(|&b| pieces[b].active.iter().min().copied());
-                match ready {
-                    Some(b) => {
-                        placed[b] = true;
-                        order.push(b);
-                    }
-                    None => return Ok(vec![bounds_merged(bounds)?]),
-                }
-            }
-            let mut slots: Vec<Option<Piece>> = pieces.into_iter().map(Some).collect();
-            return Ok(order.into_iter().filter_map(|k| slots[k].take()).collect());
         }
+        while let Some((a, b)) = interleaved(&before) {
+            let second = pieces.remove(b);
+            let first = pieces.remove(a);
+            pieces.insert(a, merge(vec![first, second])?);
+            merge_orders(&mut before, a, b);
+        }
+        let Some(order) = topological(&pieces, &before) else {
+            return Ok(vec![bounds_merged(bounds)?]);
+        };
+        let mut slots: Vec<Option<Piece>> = pieces.into_iter().map(Some).collect();
+        Ok(order.into_iter().filter_map(|k| slots[k].take()).collect())
     }
 
     /// The code for one piece at level `d`: a loop or a binding, with a
@@ -437,6 +419,43 @@ impl Scanner {
 enum Head {
     Let(LinExpr),
     For { lower: Vec<LinExpr>, upper: Vec<LinExpr>, stride: i64 },
+}
+
+/// The first two pieces `a < b` neither of which precedes the other.
+fn interleaved(before: &[Vec<bool>]) -> Option<(usize, usize)> {
+    let n = before.len();
+    (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).find(|&(a, b)| !before[a][b] && !before[b][a])
+}
+
+/// The pieces in an order `before` allows (Kahn's algorithm; ties go to
+/// the piece with the earliest statement); `None` on a cycle.
+fn topological(pieces: &[Piece], before: &[Vec<bool>]) -> Option<Vec<usize>> {
+    let n = pieces.len();
+    let mut placed = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    while order.len() < n {
+        let b = (0..n)
+            .filter(|&b| !placed[b])
+            .filter(|&b| (0..n).all(|a| placed[a] || a == b || before[b][a] || !before[a][b]))
+            .min_by_key(|&b| pieces[b].active.iter().min().copied())?;
+        placed[b] = true;
+        order.push(b);
+    }
+    Some(order)
+}
+
+/// `before` (whether piece `x` precedes piece `y`) once piece `b` is
+/// merged into piece `a < b`: the union precedes what both preceded and
+/// follows what both followed.
+fn merge_orders(before: &mut Vec<Vec<bool>>, a: usize, b: usize) {
+    let row = before.remove(b);
+    for (x, precedes) in row.into_iter().enumerate() {
+        before[a][x] &= precedes;
+    }
+    for r in before.iter_mut() {
+        let follows = r.remove(b);
+        r[a] &= follows;
+    }
 }
 
 fn merge(pieces: Vec<Piece>) -> IslResult<Piece> {
