@@ -215,7 +215,7 @@ fn with_parallel_regions(analyses: &Analyses, mut plan: Plan, request: &PlanRequ
 fn parallel_marks(analyses: &Analyses, sc: &Scattering, request: &PlanRequest) -> IslResult<Vec<Vec<LoopMark>>> {
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
     let legality = deps.generators()?;
-    let mut planners = Planner::for_nests(scop, deps, &legality, sc.clone(), false)?;
+    let mut planners = Planner::for_nests(scop, deps, &legality, sc.clone(), None, false)?;
     let mut marks = vec![vec![LoopMark::default(); sc.dims]; scop.statements.len()];
     for p in &mut planners {
         p.mark(request)?;
@@ -294,7 +294,7 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let by_isl = scheduled.is_some();
     let mut planners = match scheduled {
         Some(planners) => planners,
-        None => Planner::for_nests(scop, deps, &legality, Scattering::original(scop), true)?,
+        None => Planner::for_nests(scop, deps, &legality, Scattering::original(scop), None, true)?,
     };
     for p in &mut planners {
         plan_nest(p, request)?;
@@ -368,7 +368,7 @@ fn source_nests_if_as_good<'a>(
     if planners.iter().any(|p| tiles(&p.notes)) {
         return Ok(None);
     }
-    let mut source = Planner::for_nests(scop, deps, legality, Scattering::original(scop), true)?;
+    let mut source = Planner::for_nests(scop, deps, legality, Scattering::original(scop), None, true)?;
     if source.len() >= planners.len() {
         return Ok(None);
     }
@@ -412,10 +412,10 @@ fn scheduled<'a>(
 ) -> IslResult<Option<Vec<Planner<'a>>>> {
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
     let fused = analyses.auto_schedule(legality, fuse, relaxed);
-    let Some((fused, _)) = checked(scop, legality, "schedule=auto", fused, notes)? else {
+    let Some((fused, distances)) = checked(scop, legality, "schedule=auto", fused, notes)? else {
         return Ok(None);
     };
-    let planners = Planner::for_nests(scop, deps, legality, fused, false)?;
+    let planners = Planner::for_nests(scop, deps, legality, fused, Some(distances), false)?;
     let mut all_banded = true;
     for p in &planners {
         all_banded &= p.fully_banded()?;
@@ -425,11 +425,11 @@ fn scheduled<'a>(
         return Ok(Some(planners));
     }
     let apart = analyses.auto_schedule(legality, Fuse::None, relaxed);
-    let Some((apart, _)) = checked(scop, legality, "schedule=auto", apart, notes)? else {
+    let Some((apart, distances)) = checked(scop, legality, "schedule=auto", apart, notes)? else {
         return Ok(None);
     };
     notes.applied("schedule=auto");
-    Ok(Some(Planner::for_nests(scop, deps, legality, apart, false)?))
+    Ok(Some(Planner::for_nests(scop, deps, legality, apart, Some(distances), false)?))
 }
 
 impl Plan {

@@ -43,12 +43,14 @@ pub(super) struct Planner<'a> {
 }
 
 impl<'a> Planner<'a> {
-    /// One planner per loop nest of `sc`.
+    /// One planner per loop nest of `sc` (`verified`: the dependence
+    /// distances the verifier found under `sc`, if it ran).
     pub(super) fn for_nests(
         scop: &'a Scop,
         deps: &'a Dependences,
         legality: &'a UnionMap,
         sc: Scattering,
+        verified: Option<Set>,
         in_original_order: bool,
     ) -> IslResult<Vec<Planner<'a>>> {
         let n_params = scop.ast.params.len();
@@ -58,8 +60,14 @@ impl<'a> Planner<'a> {
             .filter(|(bit, v)| v.is_array && *bit < u64::BITS as usize)
             .fold(0, |bits, (bit, _)| bits | 1 << bit);
         let mut planners = Vec::new();
-        for nest in sc.nests(n_params)? {
-            let analysis = Analysis::new(&nest.scattering, legality, n_params)?;
+        let nests = sc.nests(n_params)?;
+        // One nest is `sc` itself: the verifier's distances are its own.
+        let mut known = verified.filter(|_| matches!(&nests[..], [only] if only.prefix.is_empty()));
+        for nest in nests {
+            let analysis = match known.take() {
+                Some(distances) => Analysis::from_distances(&nest.scattering, distances, n_params)?,
+                None => Analysis::new(&nest.scattering, legality, n_params)?,
+            };
             let marks = Vec::new();
             let notes = Notes::default();
             planners.push(Planner {
