@@ -201,6 +201,15 @@ impl Build {
     }
 }
 
+/// Whether `cc` builds a mode's output with `flags`: gcc always, the
+/// other compilers (clang-19) where OpenMP is on. clang's value is a
+/// second reading of the OpenMP polyc writes (it found a `lastprivate`
+/// gcc passed); the sequential modes' loops are plain C that gcc checks,
+/// and clang's builds of them were 340 of the 1,726 this test made.
+fn builds(cc: &Compiler, flags: &[&str]) -> bool {
+    cc.name == GCC.name || flags.contains(&"-fopenmp")
+}
+
 /// Every mode's output of `original`, built by each of `compilers`,
 /// prints what `original` built by the same compiler prints. polyc runs
 /// once per set of options (modes that differ only in how their output
@@ -228,7 +237,7 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
         if new {
             std::fs::write(&out_src, text).map_err(|e| e.to_string())?;
         }
-        for (cc, expected) in compilers.iter().zip(&expected) {
+        for (cc, expected) in compilers.iter().zip(&expected).filter(|(cc, _)| builds(cc, flags)) {
             // One binary per distinct output and compiler, run on each thread count once.
             let binary = dir.join(format!("{name}.{binaries}.{}", cc.name));
             let context = format!("{name} [{} {}]", mode.name, cc.name);
