@@ -613,4 +613,18 @@ mod tests {
         assert_eq!(ast.len(), 3, "{ast:?}");
         assert!(!Node::has_guard(&ast));
     }
+
+    #[test]
+    fn a_merged_piece_precedes_and_follows_what_both_did() {
+        // 0 and 2 interleave; 0 precedes 1 (2 does not); 3 precedes 0, 1 and 2.
+        let mut before = vec![
+            vec![false, true, false, false],
+            vec![false, false, false, false],
+            vec![false, false, false, false],
+            vec![true, true, true, false],
+        ];
+        assert_eq!(interleaved(&before), Some((0, 2)));
+        merge_orders(&mut before, 0, 2);
+        assert_eq!(before, vec![vec![false, false, false], vec![false, false, false], vec![true, true, false]]);
+    }
 }
