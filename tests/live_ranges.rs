@@ -6,6 +6,8 @@
 //! example, a matrix product accumulated in a scalar, runs in parallel
 //! with the scalar private and not expanded.
 
+mod common;
+
 use polyc::deps::live;
 use polyc::driver;
 use polyc::frontend::Source;
@@ -180,11 +182,17 @@ fn every_corpus_plan_repairs_what_it_breaks() {
     files.extend(std::fs::read_dir(root.join("dynamic")).unwrap().flatten().map(|e| e.path()));
     files.retain(|p| p.extension().is_some_and(|e| e == "c"));
     files.sort();
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let Ok(outcome) = driver::compile(text, &Options { emit: Emit::LiveRanges, ..optimising() }) else { continue };
-        assert!(!outcome.output.contains("NOT REPAIRED"), "{}:\n{}", path.display(), outcome.output);
-    }
+    let failures = common::on_workers(&files, |path| {
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let Ok(outcome) = driver::compile(text, &Options { emit: Emit::LiveRanges, ..optimising() }) else {
+            return Ok(());
+        };
+        match outcome.output.contains("NOT REPAIRED") {
+            true => Err(format!("{}:\n{}", path.display(), outcome.output)),
+            false => Ok(()),
+        }
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Which sums live in the cell they are stored to (corpus/shape_inplace,

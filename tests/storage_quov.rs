@@ -3,11 +3,12 @@
 //! for each QUOV oracle, and the same output under tiles of several sizes.
 
 mod common;
-use common::{gcc, root, run, scratch};
+use common::{gcc, on_workers, root, run, scratch};
 use polyc::driver;
 use polyc::options::{Emit, Options, PlanRequest, ScheduleKind, TileOptions};
 use polyc::storage::{Method, StorageOptions};
 use serde_json::Value;
+use std::path::Path;
 use std::time::Duration;
 
 fn oracle(name: &str) -> String {
@@ -99,32 +100,44 @@ fn splitting_off_the_boundary_stores_figure_4_s_values_in_two_scalars() {
 #[test]
 fn the_quov_kernels_are_identical_under_several_tile_sizes() {
     let dir = scratch("storage-quov");
+    let mut jobs = Vec::new();
     for name in ["smith_waterman", "quov_fig3b", "quov_fig1", "quov_split"] {
         let original = dir.join(format!("{name}.c"));
         std::fs::write(&original, oracle(name)).unwrap();
         gcc(&original, &dir.join(name), &[]).unwrap();
         let expected = run(&dir.join(name), Duration::from_secs(20)).unwrap();
         assert!(!expected.is_empty());
-        for method in [Method::Quov, Method::Best] {
-            for size in [2, 3, 5, 16, 32] {
-                let outcome = driver::compile(oracle(name), &options(method, Some(size))).expect("compiles");
-                let applied = &outcome.scops[0].transforms;
-                assert!(
-                    applied.iter().any(|t| t == &format!("storage={}", method.name())),
-                    "{name} {size}: {applied:?}"
-                );
-                if method == Method::Quov && name != "quov_fig3b" {
-                    assert!(applied.iter().any(|t| t.starts_with("tile")), "{name} {size}: {applied:?}");
-                }
-                if method == Method::Quov && name == "smith_waterman" {
-                    assert!(outcome.output.contains("double polyc_H[M + N - 1];"), "{name} {size}");
-                }
-                let (source, binary) = (dir.join(format!("{name}.{size}.c")), dir.join(format!("{name}.{size}")));
-                std::fs::write(&source, &outcome.output).unwrap();
-                gcc(&source, &binary, &[]).unwrap();
-                let got = run(&binary, Duration::from_secs(20)).unwrap();
-                assert!(got == expected, "{name} {method:?} tiles of {size}: output differs");
-            }
+        jobs.extend([Method::Quov, Method::Best].map(|method| (name, method, expected.clone())));
+    }
+    let failures = on_workers(&jobs, |(name, method, expected)| same_under_tiles(&dir, name, *method, expected));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `name` with `method`'s storage under tiles of each size: the mapping
+/// applied (QUOV's tiled too, where the kernel has tiles), and the output
+/// printing `expected`.
+fn same_under_tiles(dir: &Path, name: &str, method: Method, expected: &[u8]) -> Result<(), String> {
+    for size in [2, 3, 5, 16, 32] {
+        let outcome = driver::compile(oracle(name), &options(method, Some(size))).map_err(|d| d.message)?;
+        let applied = &outcome.scops[0].transforms;
+        let context = format!("{name} {method:?} tiles of {size}");
+        if !applied.iter().any(|t| t == &format!("storage={}", method.name())) {
+            return Err(format!("{context}: {applied:?}"));
+        }
+        if method == Method::Quov && name != "quov_fig3b" && !applied.iter().any(|t| t.starts_with("tile")) {
+            return Err(format!("{context}: not tiled: {applied:?}"));
+        }
+        if method == Method::Quov && name == "smith_waterman" && !outcome.output.contains("double polyc_H[M + N - 1];")
+        {
+            return Err(format!("{context}: not on the M + N - 1 diagonals"));
+        }
+        let tag = format!("{name}.{}.{size}", method.name());
+        let (source, binary) = (dir.join(format!("{tag}.c")), dir.join(&tag));
+        std::fs::write(&source, &outcome.output).map_err(|e| e.to_string())?;
+        gcc(&source, &binary, &[])?;
+        if run(&binary, Duration::from_secs(20))? != expected {
+            return Err(format!("{context}: output differs"));
         }
     }
+    Ok(())
 }
