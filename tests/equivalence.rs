@@ -1,6 +1,6 @@
-//! Execution equivalence: every corpus program, compiled by gcc (and by
-//! clang-19 where it is installed) before and after polyc, prints the
-//! same bytes in every mode; and with statements instrumented, runs the
+//! Execution equivalence: every corpus program, compiled by gcc (and, in
+//! the OpenMP modes, by clang-19 where it is installed) before and after
+//! polyc, prints the same bytes in every mode; and with statements instrumented, runs the
 //! same statement instances in the same order.
 
 mod common;
@@ -210,8 +210,8 @@ fn builds(cc: &Compiler, flags: &[&str]) -> bool {
     cc.name == GCC.name || flags.contains(&"-fopenmp")
 }
 
-/// Every mode's output of `original`, built by each of `compilers`,
-/// prints what `original` built by the same compiler prints. polyc runs
+/// Every mode's output of `original`, built by each of `compilers` that
+/// [`builds`] it, prints what `original` built by the same compiler prints. polyc runs
 /// once per set of options (modes that differ only in how their output
 /// is built share it); the source is built once per compiler. Modes whose
 /// output and flags are the same (a kernel no diamond fits, tiled with

@@ -285,7 +285,7 @@ impl Scanner {
         while let Some((a, b)) = interleaved(&before) {
             let second = pieces.remove(b);
             let first = pieces.remove(a);
-            pieces.insert(a, merge(vec![first, second])?);
+            pieces.insert(a, merge(first, second)?);
             merge_orders(&mut before, a, b);
         }
         let Some(order) = topological(&pieces, &before) else {
@@ -458,19 +458,16 @@ fn merge_orders(before: &mut Vec<Vec<bool>>, a: usize, b: usize) {
     }
 }
 
-fn merge(pieces: Vec<Piece>) -> IslResult<Piece> {
-    let mut it = pieces.into_iter();
-    let mut acc = it.next().ok_or_else(|| IslError("nothing to merge".into()))?;
-    for p in it {
-        acc.set = acc.set.union(&p.set)?;
-        for a in p.active {
-            if !acc.active.contains(&a) {
-                acc.active.push(a);
-            }
+/// One piece of the points of both, with the statements of both.
+fn merge(mut first: Piece, second: Piece) -> IslResult<Piece> {
+    first.set = first.set.union(&second.set)?;
+    for a in second.active {
+        if !first.active.contains(&a) {
+            first.active.push(a);
         }
     }
-    acc.active.sort_unstable();
-    Ok(acc)
+    first.active.sort_unstable();
+    Ok(first)
 }
 
 /// One piece for the union of `bounds`, with every statement whose bound
