@@ -2,7 +2,7 @@
 //! checks at run time that the address ranges a SCoP touches do not
 //! meet, and runs the source text where they do (seed 001, SPolly).
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::options::{Options, PlanRequest};
 use std::process::Command;

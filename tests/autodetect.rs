@@ -5,7 +5,7 @@
 //! crate), its pragmas removed in memory; without it those tests say so
 //! and pass.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::Path;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! `polyc batch`: every file of a tree compiled as the single-file mode
 //! would, a failing file recorded without stopping the others, the report.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};

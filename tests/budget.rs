@@ -3,7 +3,7 @@
 //! what the source prints; and running out of isl operations is never
 //! reported as a syntax error.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::Path;
 use std::process::Command;

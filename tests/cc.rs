@@ -4,7 +4,7 @@
 //! built by its own generated makefiles (`POLYBENCH_DIR`, as in
 //! tests/polybench.rs), every kernel's dump compared with `cc`'s.
 
-mod common;
+use crate::common;
 use common::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

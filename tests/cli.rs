@@ -1,7 +1,7 @@
 //! The command line: diagnostics with codes and positions, exit codes,
 //! nothing written on a parse error, atomic output, the input protected.
 
-mod common;
+use crate::common;
 use common::*;
 use std::process::Command;
 use std::time::Duration;

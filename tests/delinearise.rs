@@ -4,7 +4,7 @@
 //! own. Each program, compiled by gcc as written and after polyc, must
 //! print the same on one and two threads.
 
-mod common;
+use crate::common;
 use common::*;
 use std::process::Command;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 //! sets, must print the same bytes. The CI test runs a fixed seed set;
 //! `scripts/fuzz` drives `fuzz` (ignored) through environment variables.
 
-mod common;
-mod difftest;
+use crate::common;
+use crate::difftest;
 
 use difftest::gen::{generate, Profile, Program};
 use difftest::run::{self, Kind, Limits, Mode, Verdict};

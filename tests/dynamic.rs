@@ -7,7 +7,7 @@
 //! as written, the statements of its body and around it regions of their
 //! own.
 
-mod common;
+use crate::common;
 use polyc::diagnostics::Code;
 use polyc::driver::{self, Outcome};
 use polyc::options::{Emit, Options, PlanRequest};

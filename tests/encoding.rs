@@ -3,7 +3,7 @@
 //! is, the SCoPs are transformed, and a byte in a SCoP's own text comes
 //! out as the same byte wherever that text is kept.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::Path;
 use std::process::Command;

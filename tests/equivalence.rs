@@ -3,7 +3,7 @@
 //! polyc, prints the same bytes in every mode; and with statements instrumented, runs the
 //! same statement instances in the same order.
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::diagnostics::Code;
 use polyc::driver;

@@ -9,11 +9,11 @@
 //! text polyc built that isl does not read is a finding, saved under
 //! `target/fuzz-findings/`.
 //!
-//! `cargo test --test fuzz` runs a small fixed-seed campaign;
+//! `cargo test --test suite fuzz::` runs a small fixed-seed campaign;
 //! `scripts/fuzz-frontend --inputs N [--seed S] [--jobs J]` runs any number
 //! (the ignored test `fuzz_campaign`, sized by `POLYC_FUZZ_INPUTS`).
 
-mod common;
+use crate::common;
 use common::root;
 use polyc::driver;
 use polyc::options::Options;

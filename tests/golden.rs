@@ -1,7 +1,7 @@
 //! Golden files: the C that polyc emits for every corpus program, and the
-//! model of a few. `POLYC_BLESS=1 cargo test --test golden` rewrites them.
+//! model of a few. `POLYC_BLESS=1 cargo test --test suite golden::` rewrites them.
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::driver;
 use polyc::options::{Emit, Options};

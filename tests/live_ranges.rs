@@ -6,7 +6,7 @@
 //! example, a matrix product accumulated in a scalar, runs in parallel
 //! with the scalar private and not expanded.
 
-mod common;
+use crate::common;
 
 use polyc::deps::live;
 use polyc::driver;

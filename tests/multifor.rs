@@ -5,7 +5,7 @@
 //! mappings of several shapes keep both nests in order, and each
 //! malformed header of tests/multifor gets its diagnostic.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::Path;
 use std::process::Command;

@@ -5,7 +5,7 @@
 //! /dev/stdout: the tests run as root, and a broken writer would replace
 //! them.
 
-mod common;
+use crate::common;
 use common::*;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `--emit=parallelism`: the tile graph of jacobi-1d's pipelined
 //! (skewed rectangular) time tiles, simulated.
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::driver;
 use polyc::options::{Emit, Options, Scaling, SimulateOptions, TileOptions};

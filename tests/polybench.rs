@@ -14,7 +14,7 @@
 //! polyc kept unchanged is not built again (it is the original), and an
 //! output two modes share is built and run once for both.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};

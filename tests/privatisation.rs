@@ -10,7 +10,7 @@
 //! The arrays are sized for the largest size run, so that every subscript
 //! stays in bounds and the new loops run (not the source kept beside them).
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::options::{Options, PlanRequest};
 

@@ -11,7 +11,7 @@
 //! where the `fetch` tool puts them) into the scratch directory, and is
 //! skipped, saying so, when they are absent. See docs/testing.md.
 
-mod common;
+use crate::common;
 use common::snapshots::*;
 use common::*;
 use std::collections::BTreeSet;

@@ -4,7 +4,7 @@
 //! as written and after polyc (with the same flags), must print the same
 //! on one and two threads.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! that failed (found by the differential tester, `tests/difftest`): each
 //! must print what its source prints, on one and two threads.
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::options::{Options, PlanRequest, TileOptions, TileShape};
 

@@ -7,7 +7,7 @@
 //! this one keeps the reporters' programs honest. A file without `main`
 //! is only compiled.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! or a diagnosed error (exit 3), never a crash. Code nested deeper than
 //! polyc follows (`frontend::depth`) is copied, its SCoP kept with P0023.
 
-mod common;
+use crate::common;
 use common::*;
 use std::path::PathBuf;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! (tests/hw/small.toml), what `--emit=tile-sizes` prints for gemm, the
 //! tiled gemm printing what the source prints, and bad `--hw` files.
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::tile::hw::Hardware;
 use polyc::tile::sica;

@@ -1,7 +1,7 @@
 //! Storage contraction: lifetimes, conflicts, the successive modulo
 //! mapping and its proof, as `--emit=storage-json` reports them.
 
-mod common;
+use crate::common;
 use common::{gcc, root, run, scratch};
 use polyc::driver;
 use polyc::frontend::Source;

@@ -2,7 +2,7 @@
 //! lattice heuristics, the exhaustive search for an optimal mapping
 //! (`--storage-optimal`), and the contracted code they give.
 
-mod common;
+use crate::common;
 use common::{gcc, root, run, scratch};
 use polyc::driver;
 use polyc::model::isl::Set;

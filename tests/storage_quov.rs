@@ -2,7 +2,7 @@
 //! Rajopadhye): the vector and the cells `--emit=storage-json` reports
 //! for each QUOV oracle, and the same output under tiles of several sizes.
 
-mod common;
+use crate::common;
 use common::{gcc, on_workers, root, run, scratch};
 use polyc::driver;
 use polyc::options::{Emit, Options, PlanRequest, ScheduleKind, TileOptions};

@@ -2,7 +2,7 @@
 //! Cohen) on the kernels of its Table I: the sizes it reports, against
 //! the successive modulo's, and the contracted code computing the same.
 
-mod common;
+use crate::common;
 use common::{gcc, root, run, scratch};
 use polyc::driver;
 use polyc::options::{Emit, Options};

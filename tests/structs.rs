@@ -6,7 +6,7 @@
 //! pointers reach does. What polyc does not model keeps its text, with a
 //! diagnostic that says what would do.
 
-mod common;
+use crate::common;
 use common::*;
 use polyc::options::Options;
 

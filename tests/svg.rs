@@ -1,6 +1,6 @@
 //! `--emit=svg`: jacobi-1d's pipelined time tiles drawn in (t, i).
 
-mod common;
+use crate::common;
 use common::*;
 
 fn elements<'a>(doc: &'a roxmltree::Document, name: &str) -> Vec<roxmltree::Node<'a, 'a>> {

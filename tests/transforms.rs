@@ -11,7 +11,7 @@ use polyc::driver::{self, Outcome};
 use polyc::options::{Options, PlanRequest, ScheduleKind};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{parallel_regions, ungated_regions};
 
 const TILED_AND_PARALLEL: &[&str] = &[

@@ -1,5 +1,4 @@
 //! Shared by the integration tests: the corpus, gcc, running programs.
-#![allow(dead_code)]
 
 pub mod machine_code;
 pub mod many_scops;

@@ -893,10 +893,6 @@ impl Printer<'_> {
 }
 
 impl Program {
-    pub fn nparams(&self) -> usize {
-        self.defaults.len()
-    }
-
     /// The complete C program.
     pub fn to_c(&self) -> String {
         let lay = layout(self);

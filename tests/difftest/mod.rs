@@ -1,7 +1,6 @@
 //! polyc's differential tester: random static-control programs
 //! ([`gen`]; on tables of row pointers, [`rows`]), run before and after
 //! polyc ([`run`]), failures reduced to small reproducers ([`shrink`]).
-#![allow(dead_code)]
 
 pub mod gen;
 pub mod rows;

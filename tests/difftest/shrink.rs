@@ -44,13 +44,6 @@ fn exprs_in(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
     }
 }
 
-fn exprs_mut(stmts: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
-    stmts_mut(stmts, &mut |s| match s {
-        Stmt::Assign { rhs, .. } => exprs_in(rhs, f),
-        _ => false,
-    })
-}
-
 fn conds_in(c: &mut Cond, f: &mut dyn FnMut(&mut Cond) -> bool) -> bool {
     if f(c) {
         return true;
