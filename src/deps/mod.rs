@@ -123,7 +123,8 @@ impl Dependences {
     }
 
     /// Dependences whose chains give every dependence: respecting these
-    /// is respecting all of them.
+    /// is respecting all of them; pieces of one distance coalesced (see
+    /// [`UnionMap::coalesce_alike`]).
     pub fn generators(&self) -> IslResult<UnionMap> {
         self.generators_except(&[])
     }
@@ -135,7 +136,7 @@ impl Dependences {
         for g in self.groups.iter().filter(|g| g.variable.as_ref().is_none_or(|v| !private.contains(v))) {
             all = all.union(&g.generators)?;
         }
-        Ok(all)
+        all.coalesce_alike()
     }
 
     /// [`Dependences::generators`] with only the flow through the
@@ -149,7 +150,7 @@ impl Dependences {
             let flow_only = g.variable.as_ref().is_some_and(|v| relaxed.contains(v));
             all = all.union(if flow_only { &g.flow } else { &g.generators })?;
         }
-        Ok(all)
+        all.coalesce_alike()
     }
 
     /// The variables a loop might privatise, with the value-based flow

@@ -47,6 +47,7 @@ nullable_objects!(
     IslConstraint,
     isl_rs::ConstraintList,
     isl_rs::BasicSetList,
+    isl_rs::BasicMapList,
     isl_rs::StrideInfo,
     Val,
     Aff,

@@ -81,6 +81,22 @@ impl Map {
         Ok(self.0.n_basic_map().checked()? as usize)
     }
 
+    /// The convex pieces isl holds the map as, each a map of its own.
+    pub fn pieces(&self) -> IslResult<Vec<Map>> {
+        let list = self.0.get_basic_map_list().checked()?;
+        let n = list.size().checked()?;
+        (0..n).map(|k| IslMap::from_basic_map(list.get_at(k).checked()?).checked().map(Map)).collect()
+    }
+
+    /// The smallest affine subspace holding the pairs: their equalities.
+    pub fn affine_hull(&self) -> IslResult<Map> {
+        IslMap::from_basic_map(self.copy()?.affine_hull().checked()?).checked().map(Map)
+    }
+
+    pub fn is_equal(&self, other: &Map) -> IslResult<bool> {
+        self.0.is_equal(&other.0).checked()
+    }
+
     /// The (rational) convex hull of the pairs, existentials eliminated:
     /// one convex piece.
     pub fn convex_hull(&self) -> IslResult<Map> {

@@ -97,6 +97,23 @@ impl UnionMap {
         self.copy()?.coalesce().checked().map(UnionMap)
     }
 
+    /// The same relations, coalesced where that keeps isl's scheduler
+    /// fast: it builds its constraints per piece, so fewer pieces cost it
+    /// less (a reported region of 9 statements with guards: 256 pieces,
+    /// 122 coalesced, 2.7 s -> 0.33 s a schedule), except where pieces
+    /// that are functions of different equalities (a stencil's neighbours,
+    /// one distance each) would become one polytope of distances, whose
+    /// constraints cost it far more than the points (heat-3d: 0.23 s ->
+    /// 5.8 s). Those are coalesced only with pieces of their own
+    /// equalities; every other piece with all the others.
+    pub fn coalesce_alike(&self) -> IslResult<UnionMap> {
+        let mut maps = Vec::new();
+        for map in self.maps()? {
+            maps.push(coalesce_alike(map)?);
+        }
+        UnionMap::from_maps(&maps)
+    }
+
     pub fn is_empty(&self) -> IslResult<bool> {
         self.0.is_empty().checked()
     }
@@ -129,5 +146,87 @@ impl UnionSet {
 
     pub(super) fn copy(&self) -> IslResult<IslUnionSet> {
         self.0.copy().checked()
+    }
+}
+
+/// `map` coalesced as [`UnionMap::coalesce_alike`] says, or `map` itself
+/// where nothing joins.
+fn coalesce_alike(map: Map) -> IslResult<Map> {
+    let pieces = map.pieces()?;
+    // Each group: the affine hull of its functional pieces (`None`: the
+    // group of the other pieces), and their union.
+    let mut groups: Vec<(Option<Map>, Map)> = Vec::new();
+    for piece in pieces.iter() {
+        let hull = match piece.is_single_valued()? {
+            true => Some(piece.affine_hull()?),
+            false => None,
+        };
+        match alike(&groups, hull.as_ref())? {
+            Some(k) => groups[k].1 = groups[k].1.union(piece)?,
+            None => groups.push((hull, piece.clone())),
+        }
+    }
+    if groups.len() == pieces.len() {
+        return Ok(map);
+    }
+    let mut merged: Option<Map> = None;
+    for (_, group) in groups {
+        let group = group.coalesce()?;
+        merged = Some(match merged {
+            None => group,
+            Some(m) => m.union(&group)?,
+        });
+    }
+    Ok(merged.unwrap_or(map))
+}
+
+/// The group of `groups` whose affine hull is `hull` (both `None`: the
+/// non-functional pieces').
+fn alike(groups: &[(Option<Map>, Map)], hull: Option<&Map>) -> IslResult<Option<usize>> {
+    for (k, (h, _)) in groups.iter().enumerate() {
+        let same = match (h, hull) {
+            (Some(h), Some(hull)) => h.is_equal(hull)?,
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return Ok(Some(k));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces of `text` after [`UnionMap::coalesce_alike`], checked to
+    /// hold the same pairs.
+    fn pieces_after(text: &str) -> usize {
+        let map = Map::parse(text).unwrap();
+        let joined = UnionMap::from_maps([&map]).unwrap().coalesce_alike().unwrap().as_single_map().unwrap();
+        assert!(joined.is_equal(&map).unwrap(), "{text}");
+        joined.n_pieces().unwrap()
+    }
+
+    #[test]
+    fn pieces_of_one_distance_join() {
+        assert_eq!(pieces_after("{ S[i] -> S[i + 1] : 0 <= i < 5; S[i] -> S[i + 1] : 5 <= i < 10 }"), 1);
+    }
+
+    #[test]
+    fn distances_stay_points() {
+        // isl's coalesce would make one piece, 1 <= j - i <= 2.
+        let text = "{ S[i] -> S[i + 1] : 0 <= i < 10; S[i] -> S[i + 2] : 0 <= i < 10 }";
+        assert_eq!(Map::parse(text).unwrap().coalesce().unwrap().n_pieces().unwrap(), 1);
+        assert_eq!(pieces_after(text), 2);
+    }
+
+    #[test]
+    fn relations_that_are_not_functions_join() {
+        assert_eq!(
+            pieces_after("{ S[i] -> T[j] : 0 <= i < 5 and 0 <= j < 9; S[i] -> T[j] : 5 <= i < 10 and 0 <= j < 9 }"),
+            1
+        );
     }
 }
