@@ -135,6 +135,24 @@ fn modes() -> Vec<Mode> {
     ]
 }
 
+/// polyc's outputs of one program, by options: modes that differ only
+/// in how their output is built (`default`, `default-little-work`) run
+/// polyc once.
+#[derive(Default)]
+struct Outputs(Vec<(String, String)>);
+
+impl Outputs {
+    fn of(&mut self, path: &Path, options: &Options) -> Result<String, String> {
+        let key = format!("{options:?}");
+        if let Some((_, text)) = self.0.iter().find(|(k, _)| *k == key) {
+            return Ok(text.clone());
+        }
+        let text = regenerate(path, options)?;
+        self.0.push((key, text.clone()));
+        Ok(text)
+    }
+}
+
 fn compile_and_run(src: &Path, binary: &Path, threads: Option<u32>) -> Result<Vec<u8>, String> {
     let flags: &[&str] = if threads.is_some() { &["-fopenmp"] } else { &[] };
     gcc(src, binary, flags).map_err(|e| format!("{} does not compile: {e}", src.display()))?;
@@ -222,15 +240,10 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
     let expected: Vec<Vec<u8>> =
         compilers.iter().map(|cc| reference_output(original, cc, dir)).collect::<Result<_, _>>()?;
     let mut failures = Vec::new();
-    let mut regenerated: Vec<(String, String)> = Vec::new();
+    let mut outputs = Outputs::default();
     let mut built: Vec<Build> = Vec::new();
     for mode in modes() {
-        let options = format!("{:?}", mode.options);
-        let transformed = match regenerated.iter().find(|(o, _)| *o == options) {
-            Some((_, text)) => text.clone(),
-            None => regenerate(original, &mode.options)?,
-        };
-        regenerated.push((options, transformed.clone()));
+        let transformed = outputs.of(original, &mode.options)?;
         let (k, new, threads) = Build::find_or_add(&mut built, transformed, &mode, &[]);
         let Build { text, flags, mode: binaries, .. } = &built[k];
         let out_src = dir.join(format!("{name}.{binaries}.c"));
@@ -320,8 +333,9 @@ fn same_at_every_size_in_every_mode(path: &Path, dir: &Path) -> Result<(), Strin
     gcc(path, &reference, &[AS_WRITTEN]).map_err(|e| format!("{}: {e}", path.display()))?;
     let expected: Vec<Vec<u8>> = SIZES.iter().map(|n| run_binary(&reference, None, &[n])).collect::<Result<_, _>>()?;
     let mut built: Vec<Build> = Vec::new();
+    let mut outputs = Outputs::default();
     for mode in modes() {
-        let transformed = regenerate(path, &mode.options)?;
+        let transformed = outputs.of(path, &mode.options)?;
         let (k, new, threads) = Build::find_or_add(&mut built, transformed, &mode, &[AS_WRITTEN]);
         let Build { text, flags, mode: binaries, .. } = &built[k];
         let binary = dir.join(format!("{name}.{binaries}"));
