@@ -65,6 +65,7 @@
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
 use crate::model::Scop;
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 mod dataflow;
@@ -101,6 +102,8 @@ pub struct Dependences {
     /// variable a loop might privatise (see [`privatisable`]) on its own,
     /// then all others together.
     groups: Vec<Group>,
+    /// [`Dependences::generators`], once computed: every phase asks.
+    generators: OnceCell<UnionMap>,
 }
 
 /// The value-based dependences through some of a SCoP's variables.
@@ -123,10 +126,14 @@ impl Dependences {
     }
 
     /// Dependences whose chains give every dependence: respecting these
-    /// is respecting all of them; pieces of one distance coalesced (see
+    /// is respecting all of them; coalesced for isl's scheduler (see
     /// [`UnionMap::coalesce_alike`]).
     pub fn generators(&self) -> IslResult<UnionMap> {
-        self.generators_except(&[])
+        if let Some(all) = self.generators.get() {
+            return Ok(all.clone());
+        }
+        let all = self.generators_except(&[])?;
+        Ok(self.generators.get_or_init(|| all).clone())
     }
 
     /// [`Dependences::generators`] but those through the variables
@@ -145,6 +152,9 @@ impl Dependences {
     /// (`schedule::live::violations`) and their storage repaired where it breaks
     /// them.
     pub fn generators_relaxing(&self, relaxed: &[String]) -> IslResult<UnionMap> {
+        if relaxed.is_empty() {
+            return self.generators();
+        }
         let mut all = UnionMap::empty()?;
         for g in &self.groups {
             let flow_only = g.variable.as_ref().is_some_and(|v| relaxed.contains(v));
@@ -183,7 +193,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
         (accesses(scop, AccessKind::Read, None, &every)?, accesses(scop, AccessKind::Write, None, &every)?);
     let anti = isl::compute_flow(&writes, None, Some(&reads), &schedule, FlowResult::May)?;
     let output = isl::compute_flow(&writes, None, Some(&writes), &schedule, FlowResult::May)?;
-    Ok(Dependences { flow, anti, output, groups })
+    Ok(Dependences { flow, anti, output, groups, generators: OnceCell::new() })
 }
 
 /// For isl's scheduler, as PPCG treats scalars (its conditional
