@@ -64,6 +64,31 @@ struct Mode {
     threads: &'static [Option<u32>],
     /// gcc flags besides `-fopenmp` (which any thread count brings).
     cflags: &'static [&'static str],
+    /// Whether clang-19 builds the output too, a second reading of the
+    /// OpenMP polyc writes (it found a `lastprivate` gcc passed): in the
+    /// modes of `polyc` without options, whose tiles (diamonds for
+    /// stencils, rectangles elsewhere), loops for little work and
+    /// contracted storage write every kind of clause the others do. The
+    /// sequential modes' loops are plain C that gcc checks.
+    second_reading: bool,
+}
+
+impl Mode {
+    fn sequential(name: &'static str, options: Options) -> Mode {
+        Mode { name, options, threads: &[None], cflags: &[], second_reading: false }
+    }
+
+    fn threaded(name: &'static str, options: Options, threads: &'static [Option<u32>]) -> Mode {
+        Mode { name, options, threads, cflags: &[], second_reading: false }
+    }
+
+    fn built_with(self, cflags: &'static [&'static str]) -> Mode {
+        Mode { cflags, ..self }
+    }
+
+    fn read_by_clang(self) -> Mode {
+        Mode { second_reading: true, ..self }
+    }
 }
 
 /// What a mode's output runs: the new loops (`POLYC_MIN_WORK` is 0, see
@@ -87,51 +112,32 @@ fn modes() -> Vec<Mode> {
         })
     };
     let best = StorageOptions { method: Method::Best, ..StorageOptions::default() };
+    let both: &[Option<u32>] = &[Some(1), Some(2)];
     vec![
-        Mode { name: "identity", options: Options::default(), threads: &[None], cflags: &[] },
-        Mode { name: "auto-tile", options: planned(tiled(vec![32], None)), threads: &[None], cflags: &[] },
-        Mode { name: "tile-l2", options: planned(tiled(vec![32], Some(8))), threads: &[None], cflags: &[] },
+        Mode::sequential("identity", Options::default()),
+        Mode::sequential("auto-tile", planned(tiled(vec![32], None))),
+        Mode::sequential("tile-l2", planned(tiled(vec![32], Some(8)))),
         // Small tiles, so that the small default sizes still cross many
         // tile boundaries; jammed by 3, so that most jammed loops leave
         // iterations for their remainder loop.
-        Mode {
-            name: "small-tiles-jam",
-            options: planned(PlanRequest { simd: true, unroll_jam: Some(3), ..tiled(vec![4, 3, 5], Some(2)) }),
-            threads: &[None],
-            cflags: &[],
-        },
-        Mode { name: "default", options: Options::optimising(), threads: &[Some(1), Some(2)], cflags: &[] },
+        Mode::sequential(
+            "small-tiles-jam",
+            planned(PlanRequest { simd: true, unroll_jam: Some(3), ..tiled(vec![4, 3, 5], Some(2)) }),
+        ),
+        Mode::threaded("default", Options::optimising(), both).read_by_clang(),
         // The default mode's loops for little work: untiled, on one thread.
-        Mode { name: "default-little-work", options: Options::optimising(), threads: &[Some(2)], cflags: LITTLE_WORK },
-        Mode {
-            name: "diamond",
-            options: shaped(TileShape::Diamond, vec![]),
-            threads: &[Some(1), Some(2)],
-            cflags: &[],
-        },
-        Mode {
-            name: "diamond-small",
-            options: shaped(TileShape::Diamond, vec![4, 3]),
-            threads: &[Some(2)],
-            cflags: &[],
-        },
-        Mode { name: "hex", options: shaped(TileShape::Hex, vec![]), threads: &[Some(1), Some(2)], cflags: &[] },
-        Mode { name: "hex-small", options: shaped(TileShape::Hex, vec![2, 3, 4]), threads: &[Some(2)], cflags: &[] },
-        Mode { name: "sica", options: shaped(TileShape::Sica, vec![]), threads: &[Some(1), Some(2)], cflags: &[] },
-        Mode {
-            name: "storage",
-            options: Options { storage: best.clone(), ..Options::default() },
-            threads: &[None],
-            cflags: &[],
-        },
+        Mode::threaded("default-little-work", Options::optimising(), &[Some(2)])
+            .built_with(LITTLE_WORK)
+            .read_by_clang(),
+        Mode::threaded("diamond", shaped(TileShape::Diamond, vec![]), both),
+        Mode::threaded("diamond-small", shaped(TileShape::Diamond, vec![4, 3]), &[Some(2)]),
+        Mode::threaded("hex", shaped(TileShape::Hex, vec![]), both),
+        Mode::threaded("hex-small", shaped(TileShape::Hex, vec![2, 3, 4]), &[Some(2)]),
+        Mode::threaded("sica", shaped(TileShape::Sica, vec![]), both),
+        Mode::sequential("storage", Options { storage: best.clone(), ..Options::default() }),
         // `polyc --storage=best`: contraction with the default's tiles,
         // threads and SIMD loops.
-        Mode {
-            name: "default-storage",
-            options: Options { storage: best, ..Options::optimising() },
-            threads: &[Some(1), Some(2)],
-            cflags: &[],
-        },
+        Mode::threaded("default-storage", Options { storage: best, ..Options::optimising() }, both).read_by_clang(),
     ]
 }
 
@@ -185,47 +191,43 @@ fn reference_output(original: &Path, cc: &Compiler, dir: &Path) -> Result<Vec<u8
 }
 
 /// A mode's output and flags, the first mode that has them (its binaries'
-/// name), and the thread counts its binaries ran on.
+/// name), and the thread counts each compiler's binary ran on.
 struct Build {
     text: String,
     flags: Vec<&'static str>,
     mode: &'static str,
-    ran: Vec<Option<u32>>,
+    ran: Vec<(&'static str, Option<u32>)>,
 }
 
 impl Build {
     /// The index in `built` of `mode`'s output `text` built with its flags
-    /// and `extra`, added if it is new (then `true`), and the thread counts
-    /// of `mode` its binaries have not run on yet (now counted as run).
-    fn find_or_add(
-        built: &mut Vec<Build>,
-        text: String,
-        mode: &Mode,
-        extra: &[&'static str],
-    ) -> (usize, bool, Vec<Option<u32>>) {
+    /// and `extra`, added if it is new (then `true`).
+    fn find_or_add(built: &mut Vec<Build>, text: String, mode: &Mode, extra: &[&'static str]) -> (usize, bool) {
         let openmp: &[&'static str] = if mode.threads.iter().any(Option::is_some) { &["-fopenmp"] } else { &[] };
         let flags: Vec<&'static str> = openmp.iter().chain(mode.cflags).chain(extra).copied().collect();
-        let (k, new) = match built.iter().position(|b| b.text == text && b.flags == flags) {
+        match built.iter().position(|b| b.text == text && b.flags == flags) {
             Some(k) => (k, false),
             None => {
                 built.push(Build { text, flags, mode: mode.name, ran: Vec::new() });
                 (built.len() - 1, true)
             }
-        };
-        let ran = &mut built[k].ran;
-        let threads: Vec<Option<u32>> = mode.threads.iter().filter(|t| !ran.contains(t)).copied().collect();
-        ran.extend(&threads);
-        (k, new, threads)
+        }
+    }
+
+    /// The thread counts of `mode` that `cc`'s binary has not run on
+    /// yet, now counted as run.
+    fn not_yet_run(&mut self, cc: &'static str, mode: &Mode) -> Vec<Option<u32>> {
+        let threads: Vec<Option<u32>> =
+            mode.threads.iter().filter(|&&t| !self.ran.contains(&(cc, t))).copied().collect();
+        self.ran.extend(threads.iter().map(|&t| (cc, t)));
+        threads
     }
 }
 
-/// Whether `cc` builds a mode's output with `flags`: gcc always, the
-/// other compilers (clang-19) where OpenMP is on. clang's value is a
-/// second reading of the OpenMP polyc writes (it found a `lastprivate`
-/// gcc passed); the sequential modes' loops are plain C that gcc checks,
-/// and clang's builds of them were 340 of the 1,726 this test made.
-fn builds(cc: &Compiler, flags: &[&str]) -> bool {
-    cc.name == GCC.name || flags.contains(&"-fopenmp")
+/// Whether `cc` builds `mode`'s output: gcc always, the other compilers
+/// (clang-19) in the modes that set [`Mode::second_reading`].
+fn builds(cc: &Compiler, mode: &Mode) -> bool {
+    cc.name == GCC.name || mode.second_reading
 }
 
 /// Every mode's output of `original`, built by each of `compilers` that
@@ -242,27 +244,29 @@ fn same_output_in_every_mode(original: &Path, dir: &Path, compilers: &[Compiler]
     let mut failures = Vec::new();
     let mut outputs = Outputs::default();
     let mut built: Vec<Build> = Vec::new();
+    let mut not_built: Vec<std::path::PathBuf> = Vec::new();
     for mode in modes() {
         let transformed = outputs.of(original, &mode.options)?;
-        let (k, new, threads) = Build::find_or_add(&mut built, transformed, &mode, &[]);
-        let Build { text, flags, mode: binaries, .. } = &built[k];
-        let out_src = dir.join(format!("{name}.{binaries}.c"));
+        let (k, new) = Build::find_or_add(&mut built, transformed, &mode, &[]);
+        let out_src = dir.join(format!("{name}.{}.c", built[k].mode));
         if new {
-            std::fs::write(&out_src, text).map_err(|e| e.to_string())?;
+            std::fs::write(&out_src, &built[k].text).map_err(|e| e.to_string())?;
         }
-        for (cc, expected) in compilers.iter().zip(&expected).filter(|(cc, _)| builds(cc, flags)) {
+        for (cc, expected) in compilers.iter().zip(&expected).filter(|(cc, _)| builds(cc, &mode)) {
             // One binary per distinct output and compiler, run on each thread count once.
-            let binary = dir.join(format!("{name}.{binaries}.{}", cc.name));
+            let binary = dir.join(format!("{name}.{}.{}", built[k].mode, cc.name));
             let context = format!("{name} [{} {}]", mode.name, cc.name);
-            if new {
-                if let Err(e) = cc.compile(&out_src, &binary, flags) {
-                    failures.push(format!("{context}: {} does not compile: {e}", out_src.display()));
-                    continue;
-                }
-            } else if !binary.exists() {
+            if not_built.contains(&binary) {
                 continue; // its compile failure is reported already
             }
-            for &threads in &threads {
+            if !binary.exists() {
+                if let Err(e) = cc.compile(&out_src, &binary, &built[k].flags) {
+                    failures.push(format!("{context}: {} does not compile: {e}", out_src.display()));
+                    not_built.push(binary);
+                    continue;
+                }
+            }
+            for threads in built[k].not_yet_run(cc.name, &mode) {
                 match run_binary(&binary, threads, &[]) {
                     Ok(got) if got == *expected => {}
                     Ok(_) => failures.push(format!("{context} threads={threads:?}: output differs")),
@@ -336,7 +340,8 @@ fn same_at_every_size_in_every_mode(path: &Path, dir: &Path) -> Result<(), Strin
     let mut outputs = Outputs::default();
     for mode in modes() {
         let transformed = outputs.of(path, &mode.options)?;
-        let (k, new, threads) = Build::find_or_add(&mut built, transformed, &mode, &[AS_WRITTEN]);
+        let (k, new) = Build::find_or_add(&mut built, transformed, &mode, &[AS_WRITTEN]);
+        let threads = built[k].not_yet_run(GCC.name, &mode);
         let Build { text, flags, mode: binaries, .. } = &built[k];
         let binary = dir.join(format!("{name}.{binaries}"));
         if new {

@@ -418,9 +418,11 @@ fn campaign(seed: u64, n: usize, jobs: usize, report_every: usize) -> Vec<String
     findings.into_inner().expect("no poisoned lock")
 }
 
+/// The first inputs of campaign 1: a smoke test within the CI's time
+/// (2,000 inputs took 135 CPU-s of it); campaigns run `fuzz_campaign`.
 #[test]
 fn fuzz_fixed_seed_smoke() {
-    let n = 2000;
+    let n = 1000;
     let findings = campaign(1, n, 2, 0);
     println!("inputs {n}, findings {}", findings.len());
     assert!(findings.is_empty(), "{}", findings.join("\n"));
