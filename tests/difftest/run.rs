@@ -183,21 +183,34 @@ pub fn output_path(src: &Path, mode: Mode) -> PathBuf {
 /// polyc on `src` in `mode`, then gcc, then every parameter set on 1 and
 /// 2 threads, compared with the reference.
 pub fn check(src: &Path, mode: Mode, reference: &Reference, limits: Limits) -> Verdict {
+    match regenerate(src, mode, limits) {
+        Ok(out_src) => judge(&out_src, reference, limits),
+        Err(verdict) => verdict,
+    }
+}
+
+/// polyc on `src` in `mode`: the output's path, or the verdict on polyc.
+pub fn regenerate(src: &Path, mode: Mode, limits: Limits) -> Result<PathBuf, Verdict> {
     let out_src = output_path(src, mode);
     let mut cmd = Command::new(polyc_bin());
     cmd.arg(src).arg("-o").arg(&out_src).args(mode.args);
     match run_with(cmd, limits.polyc) {
-        Err(e) if e.contains("timed out") => return Verdict::Timeout(format!("no output after {:?}", limits.polyc)),
-        Err(e) => return Verdict::Error(e),
-        Ok((Some(0), _, _)) => {}
-        Ok((code, _, err)) => return Verdict::Error(format!("exit {code:?}: {}", first_lines(&err, 4))),
+        Err(e) if e.contains("timed out") => Err(Verdict::Timeout(format!("no output after {:?}", limits.polyc))),
+        Err(e) => Err(Verdict::Error(e)),
+        Ok((Some(0), _, _)) => Ok(out_src),
+        Ok((code, _, err)) => Err(Verdict::Error(format!("exit {code:?}: {}", first_lines(&err, 4)))),
     }
+}
+
+/// polyc's output `out_src` built by gcc and run on every parameter set
+/// on 1 and 2 threads, compared with the reference.
+pub fn judge(out_src: &Path, reference: &Reference, limits: Limits) -> Verdict {
     let binary = out_src.with_extension("bin");
-    if let Err(e) = gcc(&out_src, &binary, true) {
+    if let Err(e) = gcc(out_src, &binary, true) {
         return Verdict::NoCompile(e);
     }
     // A hint for triage: the known miscompiles come with `lastprivate`.
-    let text = std::fs::read_to_string(&out_src).unwrap_or_default();
+    let text = std::fs::read_to_string(out_src).unwrap_or_default();
     let hint = match text.find("lastprivate(") {
         Some(at) => {
             let clause = &text[at..];
