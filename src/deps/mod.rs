@@ -5,7 +5,9 @@
 //! before it in the original schedule. Anti (write-after-read) and output
 //! (write-after-write) dependences are memory-based: every earlier access
 //! of the element counts, since a transformation may not reorder any of
-//! them; they are what `--emit=deps` reports.
+//! them; they are what `--emit=deps` reports and what keeps a multifor's
+//! loops together, computed only when asked for (a quarter to a third of
+//! the analysis's time, which planning never needs).
 //!
 //! Legality only needs a generating subset: the value-based anti and
 //! output dependences (each write's last earlier write, and the reads
@@ -96,14 +98,23 @@ impl Kind {
 /// The dependences of one SCoP, each `S<a>[..] -> S<b>[..]` (source before sink).
 pub struct Dependences {
     pub flow: UnionMap,
-    pub anti: UnionMap,
-    pub output: UnionMap,
+    /// The memory-based anti and output dependences, once asked for.
+    memory_based: OnceCell<(UnionMap, UnionMap)>,
+    /// What they are computed from.
+    accesses: Accesses,
     /// Value-based dependences by the variables they go through: each
     /// variable a loop might privatise (see [`privatisable`]) on its own,
     /// then all others together.
     groups: Vec<Group>,
     /// [`Dependences::generators`], once computed: every phase asks.
     generators: OnceCell<UnionMap>,
+}
+
+/// Every read and write of a SCoP, and its original schedule.
+struct Accesses {
+    reads: UnionMap,
+    writes: UnionMap,
+    schedule: UnionMap,
 }
 
 /// The value-based dependences through some of a SCoP's variables.
@@ -117,12 +128,24 @@ struct Group {
 }
 
 impl Dependences {
-    pub fn of(&self, kind: Kind) -> &UnionMap {
-        match kind {
-            Kind::Flow => &self.flow,
-            Kind::Anti => &self.anti,
-            Kind::Output => &self.output,
+    pub fn of(&self, kind: Kind) -> IslResult<&UnionMap> {
+        let (anti, output) = match kind {
+            Kind::Flow => return Ok(&self.flow),
+            _ => self.memory_based()?,
+        };
+        Ok(if kind == Kind::Anti { anti } else { output })
+    }
+
+    /// The anti and output dependences, computed at the first call. A
+    /// failure (out of budget) is not kept.
+    fn memory_based(&self) -> IslResult<&(UnionMap, UnionMap)> {
+        if let Some(both) = self.memory_based.get() {
+            return Ok(both);
         }
+        let Accesses { reads, writes, schedule } = &self.accesses;
+        let anti = isl::compute_flow(writes, None, Some(reads), schedule, FlowResult::May)?;
+        let output = isl::compute_flow(writes, None, Some(writes), schedule, FlowResult::May)?;
+        Ok(self.memory_based.get_or_init(|| (anti, output)))
     }
 
     /// Dependences whose chains give every dependence: respecting these
@@ -191,9 +214,8 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let every = |_: &str| true;
     let (reads, writes) =
         (accesses(scop, AccessKind::Read, None, &every)?, accesses(scop, AccessKind::Write, None, &every)?);
-    let anti = isl::compute_flow(&writes, None, Some(&reads), &schedule, FlowResult::May)?;
-    let output = isl::compute_flow(&writes, None, Some(&writes), &schedule, FlowResult::May)?;
-    Ok(Dependences { flow, anti, output, groups, generators: OnceCell::new() })
+    let accesses = Accesses { reads, writes, schedule };
+    Ok(Dependences { flow, memory_based: OnceCell::new(), accesses, groups, generators: OnceCell::new() })
 }
 
 /// For isl's scheduler, as PPCG treats scalars (its conditional

@@ -1,7 +1,7 @@
 //! Whether the loops of a multifor may run apart: no dependence links
 //! two of them.
 
-use crate::deps::Dependences;
+use crate::deps::{Dependences, Kind};
 use crate::model::isl::IslResult;
 use crate::model::{statement_index, Scop};
 
@@ -40,7 +40,7 @@ pub fn loops(scop: &Scop) -> Option<Vec<Vec<usize>>> {
 pub fn apart(scop: &Scop, deps: &Dependences) -> IslResult<Loops> {
     let Some(groups) = loops(scop) else { return Ok(Loops::Interleaved) };
     let loop_of = |k: usize| scop.ast.stmts.get(k).and_then(|s| s.component).map(|(_, l)| l);
-    let all = deps.flow.union(&deps.anti)?.union(&deps.output)?;
+    let all = deps.flow.union(deps.of(Kind::Anti)?)?.union(deps.of(Kind::Output)?)?;
     for m in all.maps()? {
         let (a, b) = (statement_index(&m.domain_name()?), statement_index(&m.range_name()?));
         if loop_of(a) != loop_of(b) && !m.is_empty()? {

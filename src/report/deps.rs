@@ -12,7 +12,7 @@ pub fn text(analyses: &Analyses) -> Result<String, ModelError> {
     let mut out = String::new();
     for kind in Kind::ALL {
         let mut by_pair: BTreeMap<(usize, usize), Vec<String>> = BTreeMap::new();
-        for m in deps.of(kind).coalesce()?.maps()? {
+        for m in deps.of(kind)?.coalesce()?.maps()? {
             let pair = (statement_index(&m.domain_name()?), statement_index(&m.range_name()?));
             by_pair.entry(pair).or_default().push(readable(&m.to_text()?, &scop.ast.params));
         }
