@@ -186,6 +186,18 @@ impl Dependences {
         all.coalesce_alike()
     }
 
+    /// Whether [`Dependences::generators_relaxing`] `relaxed` leaves out
+    /// any dependence: whether some variable of `relaxed` with a group of
+    /// its own has value-based anti or output dependences beyond its flow.
+    pub fn relaxing_drops_any(&self, relaxed: &[String]) -> IslResult<bool> {
+        for g in self.groups.iter().filter(|g| g.variable.as_ref().is_some_and(|v| relaxed.contains(v))) {
+            if !g.generators.subtract(&g.flow)?.is_empty()? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// The variables a loop might privatise, with the value-based flow
     /// through each.
     pub fn privatisable(&self) -> impl Iterator<Item = (&str, &UnionMap)> {

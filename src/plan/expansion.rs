@@ -5,7 +5,8 @@
 //! Seed 004's order ([`expanded_plan`]): with `--schedule=auto` and tiles,
 //! and no data-dependent condition (expansion rests on every write
 //! happening), a plan is first proposed with only the flow dependences
-//! through the variables an expansion could copy; `storage::expand` then
+//! through the variables an expansion could copy (where that drops no
+//! dependence, the plan of the SCoP as written, planned once); `storage::expand` then
 //! expands those whose live ranges that plan reverses (a copy per
 //! iteration, or in place: `storage::in_place`), under a budget of its
 //! own, and the expanded SCoP is modelled and planned anew with all its
@@ -58,7 +59,7 @@ pub fn expanded_plan(
     if candidates.is_empty() {
         return Ok(None);
     }
-    let proposed = plan_relaxing(analyses, request, &candidates);
+    let proposed = proposal(analyses, unexpanded, &candidates, request);
     if !proposed.tiles() {
         return Ok(None);
     }
@@ -100,6 +101,20 @@ pub fn expanded_plan(
     plan.notes.applied.insert(0, "expand-storage".to_string());
     let deps = analyses.into_deps();
     Ok(Some(Expanded { scop, deps, arrays: expansion.arrays, in_place: expansion.in_place, plan, vectorises }))
+}
+
+/// Seed 004's proposal: the plan with only the flow dependences through
+/// `candidates`. Where that drops no dependence (the candidates' anti and
+/// output dependences lie within their flow, or they have no group of
+/// their own: gemm's `C`, 13 of the 16 PolyBench kernels with
+/// candidates), it is the plan of the SCoP as written, planned once and
+/// kept in `unexpanded` for the caller.
+fn proposal(analyses: &Analyses, unexpanded: &OnceCell<Plan>, candidates: &[String], request: &PlanRequest) -> Plan {
+    let drops = isl::within_budget(planning_budget(request), || analyses.deps()?.relaxing_drops_any(candidates));
+    match drops {
+        Ok(Some(false)) => unexpanded.get_or_init(|| plan(analyses, request)).clone(),
+        _ => plan_relaxing(analyses, request, candidates),
+    }
 }
 
 /// Whether `plan`, of the expanded SCoP, leaves fewer statements whose
