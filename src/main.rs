@@ -303,8 +303,9 @@ struct TransformArgs {
     hw: Option<PathBuf>,
 
     /// Tile sizes, outermost first (the last is repeated) [default: 32, 256
-    /// for a vector loop innermost, or the contents of a `tile.sizes` file
-    /// in the current directory].
+    /// for a vector loop innermost (128 where threads share its tiles
+    /// alone), or the contents of a `tile.sizes` file in the current
+    /// directory].
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
     tile_sizes: Vec<i64>,
 

@@ -149,7 +149,11 @@ impl Planner<'_> {
             let name = if t.l2_ratio.is_some() { "tile=rect+l2" } else { "tile=rect" };
             let sizes = match t.sizes.as_slice() {
                 [] if original.is_some() => tile::default_skewed_tile_sizes(band.len()),
-                [] => tile::default_rect_tile_sizes(band.len(), self.is_vector_loop(band.end - 1)?),
+                [] => tile::default_rect_tile_sizes(
+                    band.len(),
+                    self.is_vector_loop(band.end - 1)?,
+                    request.parallel && self.threads_share_only_the_last(band.clone())?,
+                ),
                 given => given.to_vec(),
             };
             let l2 = t.l2_ratio.map_or(String::new(), |r| format!(", second level {r} tiles wide"));
@@ -252,6 +256,25 @@ impl Planner<'_> {
     pub(super) fn worth_tiling(&self, band: Range<usize>) -> IslResult<bool> {
         Ok(self.band_has_parallel_member(band.clone())?
             && analysis::band_has_reuse(self.scop, &self.nest.scattering, band)?)
+    }
+
+    /// Whether the tiles of `band`'s last member will be all the threads
+    /// share: the nest's first loop is sequential, and of the band's
+    /// members no dependence crosses the last alone (the tile loop
+    /// [`Planner::tile_loop_outermost`] moves out).
+    fn threads_share_only_the_last(&self, band: Range<usize>) -> IslResult<bool> {
+        let Some(first) = (0..self.nest.scattering.dims).find(|&k| self.analysis.is_loop(k)) else {
+            return Ok(false);
+        };
+        if self.analysis.is_parallel(first)? {
+            return Ok(false);
+        }
+        for k in band.start..band.end - 1 {
+            if self.analysis.is_fully_parallel(k)? {
+                return Ok(false);
+            }
+        }
+        self.analysis.is_fully_parallel(band.end - 1)
     }
 
     /// Whether some member of `band` is a parallel loop. Tiles of a band

@@ -14,7 +14,8 @@
 //! (`Scattering::verify_within`).
 //!
 //! Default sizes: 32 per member ([`default_rect_tile_sizes`]), but 256
-//! points for a vector loop innermost, so that vector iterations outnumber
+//! points for a vector loop innermost (128 where its tiles are all the
+//! threads share), so that vector iterations outnumber
 //! loop overhead, and as many for strips of a vector loop ([`strip_size`]);
 //! 64 by 128 for tiles of a skewed band whose points run in the original
 //! order, as they serve the wavefront, not the cache
@@ -118,11 +119,14 @@ pub fn strip_size(sizes: &[i64]) -> i64 {
 /// The default sizes of rectangular tiles over a band of `depth` members:
 /// 32, but a vector loop innermost runs 256 points, so that its vector
 /// iterations outnumber the loop overhead (gemm measured 0.97x with 32,
-/// 1.29x with 256 there; 2mm 1.24x and 1.51x).
-pub fn default_rect_tile_sizes(depth: usize, vector_innermost: bool) -> Vec<i64> {
+/// 1.29x with 256 there; 2mm 1.24x and 1.51x), or 128 where its tiles are
+/// all the threads share (`threads_share_the_row`): twice the tiles to
+/// share (trmm at LARGE, its 1,200 columns in 5 tiles: 1.55x the speed of
+/// one thread on two; in 10, 1.73x, and the same speed on one).
+pub fn default_rect_tile_sizes(depth: usize, vector_innermost: bool, threads_share_the_row: bool) -> Vec<i64> {
     let mut sizes = vec![DEFAULT_SIZE; depth];
     if vector_innermost {
-        sizes[depth - 1] = VECTOR_ROW;
+        sizes[depth - 1] = if threads_share_the_row { VECTOR_ROW / 2 } else { VECTOR_ROW };
     }
     sizes
 }
