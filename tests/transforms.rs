@@ -250,6 +250,19 @@ fn loops_of_unequal_iterations_are_scheduled_dynamically() {
 }
 
 #[test]
+fn tiles_of_a_triangle_bounded_by_a_parameter_too_are_scheduled_dynamically() {
+    // symm's sum over `k < i`, tiled: `c2 <= min(floord(m - 2, 32), c1)`.
+    // The distance from 0 to the parameter's bound does not move with
+    // `c1`, but the other one does: a static split gave one thread three
+    // quarters of the tiles.
+    let code = compile_default("symm").output;
+    let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
+    let triangle =
+        lines.iter().position(|l| l.contains("c2 <= polyc_min(polyc_floord(M - 2, 32), c1)")).expect("{code}");
+    assert!(lines[triangle - 2].contains("schedule(dynamic)"), "{:#?}", &lines[triangle - 2..=triangle]);
+}
+
+#[test]
 fn tiles_writing_neighbouring_parts_of_rows_are_split_statically() {
     // gramschmidt's wavefront of column tiles: each tile writes its 32
     // columns of every row of A, so two threads on neighbouring tiles

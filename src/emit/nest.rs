@@ -100,15 +100,20 @@ pub(super) fn inner_bounds_vary_with(nodes: &[Node], varying: &mut Vec<usize>) -
 
 /// Whether the iterations of a loop over `dim` around `body` differ in
 /// work: some loop inside runs a number of iterations that moves with it.
-/// A loop with a lower and an upper bound a fixed distance apart (a full
-/// tile's points, clipped at the edges of the domain) runs as many in
-/// every iteration but those at the edges.
+/// A loop whose every upper bound lies a distance that does not move
+/// from every lower bound runs as many in every iteration; so does, but
+/// at the edges of the domain, one with a lower and an upper bound a
+/// constant distance apart (a full tile's points, clipped there). One
+/// distance that does not move bounds nothing: symm's tiles of a
+/// triangle, `c2 <= min(floord(m - 2, 32), c1)`, grow with `c1`.
 pub(super) fn work_varies_with(dim: usize, body: &[Node]) -> bool {
     let mut moving = vec![dim];
     moving_with(body, &mut moving);
     let moves = |e: &LinExpr| moving.iter().any(|&d| e.involves_dim(d));
-    let fixed_width =
-        |lower: &[LinExpr], upper: &[LinExpr]| lower.iter().any(|l| upper.iter().any(|u| !moves(&u.sub(l))));
+    let fixed_width = |lower: &[LinExpr], upper: &[LinExpr]| {
+        let mut distances = lower.iter().flat_map(|l| upper.iter().map(move |u| u.sub(l)));
+        distances.clone().all(|w| !moves(&w)) || distances.any(|w| w.is_constant())
+    };
     fn any_loop(nodes: &[Node], found: &dyn Fn(&[LinExpr], &[LinExpr]) -> bool) -> bool {
         nodes.iter().any(|n| match n {
             Node::For { lower, upper, body, .. } => found(lower, upper) || any_loop(body, found),
