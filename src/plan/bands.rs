@@ -263,10 +263,7 @@ impl Planner<'_> {
     /// members no dependence crosses the last alone (the tile loop
     /// [`Planner::tile_loop_outermost`] moves out).
     fn threads_share_only_the_last(&self, band: Range<usize>) -> IslResult<bool> {
-        let Some(first) = (0..self.nest.scattering.dims).find(|&k| self.analysis.is_loop(k)) else {
-            return Ok(false);
-        };
-        if self.analysis.is_parallel(first)? {
+        if self.first_loop_if_sequential()?.is_none() {
             return Ok(false);
         }
         for k in band.start..band.end - 1 {
@@ -275,6 +272,14 @@ impl Planner<'_> {
             }
         }
         self.analysis.is_fully_parallel(band.end - 1)
+    }
+
+    /// The nest's first loop, if it is not parallel.
+    fn first_loop_if_sequential(&self) -> IslResult<Option<usize>> {
+        let Some(first) = (0..self.nest.scattering.dims).find(|&k| self.analysis.is_loop(k)) else {
+            return Ok(None);
+        };
+        Ok((!self.analysis.is_parallel(first)?).then_some(first))
     }
 
     /// Whether some member of `band` is a parallel loop. Tiles of a band
@@ -336,14 +341,10 @@ impl Planner<'_> {
     /// loses their locality (blur2 1.35x -> 0.05x).
     pub(super) fn tile_loop_outermost(&mut self) -> IslResult<()> {
         let [tiles] = self.tiled_bands.as_slice() else { return Ok(()) };
-        let sc = &self.nest.scattering;
-        let Some(first) = (0..sc.dims).find(|&k| self.analysis.is_loop(k)) else { return Ok(()) };
-        if self.analysis.is_parallel(first)? {
-            return Ok(());
-        }
+        let Some(first) = self.first_loop_if_sequential()? else { return Ok(()) };
         for k in tiles.clone().filter(|&k| k > first) {
             if self.analysis.is_fully_parallel(k)? {
-                let candidate = tile::move_dim(sc, k, 0, self.n_params);
+                let candidate = tile::move_dim(&self.nest.scattering, k, 0, self.n_params);
                 self.try_apply("tile-loop-outermost", candidate)?;
                 return Ok(());
             }
