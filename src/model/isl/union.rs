@@ -125,6 +125,15 @@ impl UnionMap {
         (0..n).map(|k| list.get_at(k).checked().map(Map)).collect()
     }
 
+    /// The relations from and to tuples named in `names` only (and any
+    /// between unnamed tuples): what composing with a schedule of those
+    /// tuples alone keeps, found without composing the rest.
+    pub fn among(&self, names: &[String]) -> IslResult<UnionMap> {
+        let named = |name: IslResult<String>| name.map_or(true, |n| names.contains(&n));
+        let maps = self.maps()?;
+        UnionMap::from_maps(maps.iter().filter(|m| named(m.domain_name()) && named(m.range_name())))
+    }
+
     /// All relations as one map, when they share one pair of spaces.
     pub fn as_single_map(&self) -> IslResult<Map> {
         IslMap::from_union_map(self.copy()?).checked().map(Map)
