@@ -58,7 +58,8 @@ nullable_objects!(
     UnionAccessInfo,
     UnionFlow,
     ScheduleConstraints,
-    Schedule
+    Schedule,
+    isl_rs::MultiUnionPwAff
 );
 
 macro_rules! plain_values {
