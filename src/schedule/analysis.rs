@@ -13,20 +13,29 @@ use crate::model::Scop;
 
 /// The dependence distances of `deps` under `sc`, one point per distance vector.
 pub fn distances(sc: &Scattering, deps: &UnionMap, n_params: usize) -> IslResult<Set> {
-    let times = sc.union()?;
+    match in_time(sc, deps)? {
+        Some(pairs) => pairs.deltas(),
+        None => nothing(n_params, sc.dims),
+    }
+}
+
+/// The pairs of `deps` among the statements of `sc`, as pairs of times;
+/// `None` when there are none.
+fn in_time(sc: &Scattering, deps: &UnionMap) -> IslResult<Option<Map>> {
     let names = sc.maps.iter().map(Map::domain_name).collect::<IslResult<Vec<_>>>()?;
     // Most nests of a SCoP depend on none of their own statements (adi:
     // 73 of 101 scatterings analysed); composing every dependence with
     // the schedule would find that only after the work.
     let among = deps.among(&names)?;
     if among.is_empty()? {
-        return nothing(n_params, sc.dims);
+        return Ok(None);
     }
-    let in_time = among.apply_domain(&times)?.apply_range(&times)?;
-    if in_time.is_empty()? {
-        return nothing(n_params, sc.dims);
+    let times = sc.union()?;
+    let pairs = among.apply_domain(&times)?.apply_range(&times)?;
+    match pairs.is_empty()? {
+        true => Ok(None),
+        false => pairs.as_single_map().map(Some),
     }
-    in_time.as_single_map()?.deltas()
 }
 
 /// The empty set of `dims`-tuples (isl's parser takes no `false`, nor a
@@ -478,13 +487,16 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
 pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
     let none = || nothing(n_params, sc.dims);
-    let (mut points, mut reads, mut written) = (none()?, none()?, None::<Map>);
+    let (mut reads, mut written) = (none()?, None::<Map>);
     let mut writes_may_skip = false;
     for (&id, time) in sc.stmts.iter().zip(&sc.maps) {
         let st = &scop.statements[id];
-        writes_may_skip |= scop.ast.stmts[id].may_skip_writes() && st.accesses.iter().any(|a| a.array == name);
+        // Most privatisable variables of a SCoP are not this nest's.
+        if !st.accesses.iter().any(|a| a.array == name) {
+            continue;
+        }
+        writes_may_skip |= scop.ast.stmts[id].may_skip_writes();
         let at = time.intersect_domain(&st.domain)?;
-        points = points.union(&at.range()?)?;
         for a in st.accesses.iter().filter(|a| a.array == name) {
             match a.kind {
                 AccessKind::Read => reads = reads.union(&at.intersect_domain(&a.relation.domain()?)?.range()?)?,
@@ -501,21 +513,19 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     let Some(written) = written else {
         return Ok(false);
     };
-    let times = sc.union()?;
-    let in_time = flow.apply_domain(&times)?.apply_range(&times)?;
-    let covered = if in_time.is_empty()? {
-        none()?
-    } else {
-        in_time.as_single_map()?.intersect(&prefix_relation(n_params, sc.dims, k + 1, "")?)?.range()?
+    let in_time = in_time(sc, flow)?;
+    let covered = match &in_time {
+        None => none()?,
+        Some(pairs) => pairs.intersect(&prefix_relation(n_params, sc.dims, k + 1, "")?)?.range()?,
     };
     if !reads.is_subset_of(&covered)? {
         return Ok(false);
     }
     // With writes that may not happen, a read covered by its own
     // iteration's write may also get an older value.
-    if writes_may_skip && !in_time.is_empty()? {
+    if let Some(pairs) = in_time.filter(|_| writes_may_skip) {
         let same_iteration = prefix_relation(n_params, sc.dims, k + 1, "")?;
-        if !in_time.as_single_map()?.subtract(&same_iteration)?.is_empty()? {
+        if !pairs.subtract(&same_iteration)?.is_empty()? {
             return Ok(false);
         }
     }
@@ -534,6 +544,10 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     // By iteration of the loop (time dimensions up to `k`): the cells
     // written, and each run's last iteration.
     let written = written.reverse()?.keep_leading_out(k + 1)?.reverse()?;
+    let mut points = none()?;
+    for (&id, time) in sc.stmts.iter().zip(&sc.maps) {
+        points = points.union(&time.intersect_domain(&scop.statements[id].domain)?.range()?)?;
+    }
     let points = points.keep_leading_dims(k + 1)?;
     let later = prefix_relation(n_params, k + 1, k, &format!("d{k} > c{k}"))?;
     let last = points.subtract(&later.intersect_domain(&points)?.intersect_range(&points)?.domain()?)?;
@@ -554,18 +568,16 @@ pub fn live_after_iteration(scop: &Scop, sc: &Scattering, flow: &UnionMap, name:
     if !scop.ast.dead_after.contains(name) {
         return Ok(true);
     }
-    let times = sc.union()?;
     let instances = UnionSet::from_sets(sc.stmts.iter().map(|&id| &scop.statements[id].domain))?;
     let from_nest = flow.intersect_domain(&instances)?;
     if !from_nest.subtract(&from_nest.intersect_range(&instances)?)?.is_empty()? {
         return Ok(true);
     }
-    let in_time = from_nest.apply_domain(&times)?.apply_range(&times)?;
-    if in_time.is_empty()? {
+    let Some(pairs) = in_time(sc, &from_nest)? else {
         return Ok(false);
-    }
+    };
     let same_iteration = prefix_relation(scop.ast.params.len(), sc.dims, k + 1, "")?;
-    Ok(!in_time.as_single_map()?.is_subset_of(&same_iteration)?)
+    Ok(!pairs.is_subset_of(&same_iteration)?)
 }
 
 /// `{ [c0 .. c(dims-1)] -> A_name[o] }` for every cell `o` of the object
