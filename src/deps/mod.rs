@@ -67,7 +67,7 @@
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
 use crate::model::Scop;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeSet;
 
 mod dataflow;
@@ -106,8 +106,10 @@ pub struct Dependences {
     /// variable a loop might privatise (see [`privatisable`]) on its own,
     /// then all others together.
     groups: Vec<Group>,
-    /// [`Dependences::generators`], once computed: every phase asks.
-    generators: OnceCell<UnionMap>,
+    /// [`Dependences::generators_except`] by the variables left out, each
+    /// computed once: every phase asks for all of them, the marking of
+    /// each nest for all but the variables its loops would privatise.
+    generators: RefCell<Vec<(Vec<String>, UnionMap)>>,
 }
 
 /// Every read and write of a SCoP, and its original schedule.
@@ -152,21 +154,22 @@ impl Dependences {
     /// is respecting all of them; coalesced for isl's scheduler (see
     /// [`UnionMap::coalesce_alike`]).
     pub fn generators(&self) -> IslResult<UnionMap> {
-        if let Some(all) = self.generators.get() {
-            return Ok(all.clone());
-        }
-        let all = self.generators_except(&[])?;
-        Ok(self.generators.get_or_init(|| all).clone())
+        self.generators_except(&[])
     }
 
     /// [`Dependences::generators`] but those through the variables
     /// `private` (each a private copy per iteration of some loop).
     pub fn generators_except(&self, private: &[String]) -> IslResult<UnionMap> {
+        if let Some((_, known)) = self.generators.borrow().iter().find(|(p, _)| p == private) {
+            return Ok(known.clone());
+        }
         let mut all = UnionMap::empty()?;
         for g in self.groups.iter().filter(|g| g.variable.as_ref().is_none_or(|v| !private.contains(v))) {
             all = all.union(&g.generators)?;
         }
-        all.coalesce_alike()
+        let all = all.coalesce_alike()?;
+        self.generators.borrow_mut().push((private.to_vec(), all.clone()));
+        Ok(all)
     }
 
     /// [`Dependences::generators`] with only the flow through the
@@ -227,7 +230,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let (reads, writes) =
         (accesses(scop, AccessKind::Read, None, &every)?, accesses(scop, AccessKind::Write, None, &every)?);
     let accesses = Accesses { reads, writes, schedule };
-    Ok(Dependences { flow, memory_based: OnceCell::new(), accesses, groups, generators: OnceCell::new() })
+    Ok(Dependences { flow, memory_based: OnceCell::new(), accesses, groups, generators: RefCell::default() })
 }
 
 /// For isl's scheduler, as PPCG treats scalars (its conditional
