@@ -3,7 +3,7 @@
 
 use super::check::{parse_error, Checked, CheckedText};
 use super::context::parsed;
-use super::error::IslResult;
+use super::error::{IslError, IslResult};
 use super::set::Set;
 use isl_rs::{DimType, Map as IslMap};
 
@@ -51,12 +51,21 @@ impl Map {
 
     /// The name of the input tuple (`S3` for a statement's relations).
     pub fn domain_name(&self) -> IslResult<String> {
-        self.0.get_tuple_name(DimType::In).checked_text()
+        self.tuple_name(DimType::In)
     }
 
     /// The name of the output tuple (`A_x` for an access relation).
     pub fn range_name(&self) -> IslResult<String> {
-        self.0.get_tuple_name(DimType::Out).checked_text()
+        self.tuple_name(DimType::Out)
+    }
+
+    /// An error for an unnamed tuple (a schedule's times, a wrapped
+    /// pair), whose name isl-rs would read from a null pointer.
+    fn tuple_name(&self, tuple: DimType) -> IslResult<String> {
+        if !self.0.has_tuple_name(tuple).checked()? {
+            return Err(IslError("an unnamed tuple".into()));
+        }
+        self.0.get_tuple_name(tuple).checked_text()
     }
 
     pub fn is_empty(&self) -> IslResult<bool> {

@@ -231,6 +231,15 @@ mod tests {
         assert_eq!(pieces_after(text), 2);
     }
 
+    /// A schedule's times have no name: kept by the statement's (isl-rs
+    /// read an unnamed tuple's name from a null pointer).
+    #[test]
+    fn relations_to_unnamed_tuples_are_chosen_by_their_named_end() {
+        let schedule = UnionMap::from_maps([&Map::parse("{ S[i] -> [0, i] : 0 <= i < 4 }").unwrap()]).unwrap();
+        assert_eq!(schedule.among(&["S".to_string()]).unwrap().maps().unwrap().len(), 1);
+        assert!(schedule.among(&["T".to_string()]).unwrap().is_empty().unwrap());
+    }
+
     #[test]
     fn relations_that_are_not_functions_join() {
         assert_eq!(
