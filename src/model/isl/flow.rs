@@ -117,8 +117,8 @@ fn schedule_tree<'a>(schedule: &UnionMap, accesses: impl Iterator<Item = &'a Uni
             names.push(name);
         }
     }
-    let maps = schedule.maps()?;
-    let maps: Vec<&Map> = maps.iter().filter(|m| m.domain_name().is_ok_and(|n| names.contains(&n))).collect();
+    let maps = schedule.among(&names)?.maps()?;
+    let maps: Vec<&Map> = maps.iter().collect();
     let dims = maps.iter().map(|m| m.n_out()).collect::<IslResult<Vec<_>>>()?;
     match dims.split_first() {
         Some((&first, rest)) if rest.iter().all(|&n| n == first) => subtree(&maps, 0, first).map(Some),
