@@ -16,6 +16,10 @@ use std::ops::Range;
 /// tile's points (see `Planner::parallel_point_innermost`).
 const POINTS_FOR_REGISTERS: &str = "tile-points-for-registers";
 
+/// The name of the step that moves a reduction point loop around the
+/// vector loop (see `Planner::reduction_point_around_vector_loop`).
+const REDUCTION_AROUND_VECTOR: &str = "tile-points-for-reduction";
+
 /// The most statements a time-tiled nest may have: isl's skewing
 /// scheduler slows down quickly with them (adi's 27 took 1.9 s, no deep
 /// band found), and stencils have a handful.
@@ -176,6 +180,7 @@ impl Planner<'_> {
             self.tile_prefix = placed.points.start;
             if request.unroll_jam.is_some() {
                 self.parallel_point_innermost(placed.points.clone())?;
+                self.reduction_point_around_vector_loop(placed.points.clone())?;
             }
             let original = match original {
                 None if self.only_short_loops_after(placed.points.end - 1)? => Some(self.original()),
@@ -216,6 +221,48 @@ impl Planner<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Inside a tile whose innermost point loop is a vector loop and none
+    /// of whose points jams, a point loop moved right around the vector
+    /// loop where it then carries only a reduction (its `jam` mark): its
+    /// copies keep the sum in a register. trmm's points run `k, i, j`,
+    /// and `k` carries its anti dependences slanted across the rows `i`
+    /// of a diagonal tile; as `i, k, j`, the rows carry those, and `k`
+    /// only the sum `B[i][j]`. Point loops of a permutable band run in
+    /// any order; the verifier checks the statements around them.
+    fn reduction_point_around_vector_loop(&mut self, points: Range<usize>) -> IslResult<()> {
+        let last = points.end - 1;
+        let loops_inside = (last + 1..self.nest.scattering.dims).any(|j| self.analysis.is_loop(j));
+        if points.len() < 3 || loops_inside || !self.analysis.is_parallel(last)? {
+            return Ok(());
+        }
+        for k in points.start..last {
+            if self.jams(k)? {
+                return Ok(());
+            }
+        }
+        for k in (points.start..last - 1).rev().filter(|&k| self.analysis.is_loop(k)) {
+            if self.analysis.is_parallel(k)? {
+                continue;
+            }
+            let before = self.clone();
+            let candidate = tile::move_dim(&self.nest.scattering, k, last - 1, self.n_params);
+            if self.try_apply(REDUCTION_AROUND_VECTOR, candidate)? && !self.jams(last - 1)? {
+                *self = before;
+            }
+            return Ok(());
+        }
+        Ok(())
+    }
+
+    /// Whether the loop over `k` carries only a reduction, which its
+    /// copies keep in registers: its `jam` mark (see `Planner::mark`).
+    pub(super) fn jams(&self, k: usize) -> IslResult<bool> {
+        Ok(self.analysis.is_loop(k)
+            && !self.analysis.is_parallel(k)?
+            && self.analysis.carries_only_vertically(k)?
+            && analysis::some_write_stays_put(self.scop, &self.nest.scattering, k)?)
     }
 
     /// Whether the loops after dimension `k` are all short (and there is

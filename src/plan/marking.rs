@@ -60,9 +60,7 @@ impl Planner<'_> {
             if request.unroll_jam.is_some() {
                 if self.analysis.is_parallel(k)? {
                     marks.iter_mut().for_each(|own| own[k].block = true);
-                } else if self.analysis.carries_only_vertically(k)?
-                    && analysis::some_write_stays_put(self.scop, &self.nest.scattering, k)?
-                {
+                } else if self.jams(k)? {
                     marks.iter_mut().for_each(|own| own[k].jam = true);
                 }
             }
