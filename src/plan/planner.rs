@@ -53,41 +53,52 @@ impl<'a> Planner<'a> {
         verified: Option<Set>,
         in_original_order: bool,
     ) -> IslResult<Vec<Planner<'a>>> {
+        let nests = sc.nests(scop.ast.params.len())?;
+        // One nest is `sc` itself: the verifier's distances are its own.
+        let mut known = verified.filter(|_| matches!(&nests[..], [only] if only.prefix.is_empty()));
+        let mut planners = Vec::new();
+        for nest in nests {
+            planners.push(Planner::for_nest(scop, deps, legality, nest, known.take(), in_original_order)?);
+        }
+        Ok(planners)
+    }
+
+    /// The planner of one loop nest (`verified`: its dependence distances,
+    /// if the verifier found them).
+    pub(super) fn for_nest(
+        scop: &'a Scop,
+        deps: &'a Dependences,
+        legality: &'a UnionMap,
+        nest: Nest,
+        verified: Option<Set>,
+        in_original_order: bool,
+    ) -> IslResult<Planner<'a>> {
         let n_params = scop.ast.params.len();
         let private_arrays = private_vars(scop, deps)
             .iter()
             .enumerate()
             .filter(|(bit, v)| v.is_array && *bit < u64::BITS as usize)
             .fold(0, |bits, (bit, _)| bits | 1 << bit);
-        let mut planners = Vec::new();
-        let nests = sc.nests(n_params)?;
-        // One nest is `sc` itself: the verifier's distances are its own.
-        let mut known = verified.filter(|_| matches!(&nests[..], [only] if only.prefix.is_empty()));
-        for nest in nests {
-            let analysis = match known.take() {
-                Some(distances) => Analysis::from_distances(&nest.scattering, distances, n_params)?,
-                None => Analysis::new(&nest.scattering, legality, n_params)?,
-            };
-            let marks = Vec::new();
-            let notes = Notes::default();
-            planners.push(Planner {
-                scop,
-                deps,
-                legality,
-                n_params,
-                nest,
-                analysis,
-                marks,
-                notes,
-                in_original_order,
-                private_arrays,
-                parallel_with_private: HashMap::new(),
-                tiled_bands: Vec::new(),
-                tile_prefix: 0,
-                concurrent_refused: None,
-            });
-        }
-        Ok(planners)
+        let analysis = match verified {
+            Some(distances) => Analysis::from_distances(&nest.scattering, distances, n_params)?,
+            None => Analysis::new(&nest.scattering, legality, n_params)?,
+        };
+        Ok(Planner {
+            scop,
+            deps,
+            legality,
+            n_params,
+            nest,
+            analysis,
+            marks: Vec::new(),
+            notes: Notes::default(),
+            in_original_order,
+            private_arrays,
+            parallel_with_private: HashMap::new(),
+            tiled_bands: Vec::new(),
+            tile_prefix: 0,
+            concurrent_refused: None,
+        })
     }
 }
 
