@@ -479,6 +479,32 @@ fn transposed_copies_compute_the_same_at_every_size() {
     prints_the_same_at_every_size(&dir, &path, &transformed, &sizes);
 }
 
+/// Triangles whose full tiles are printed apart (`plan::pieces`), from
+/// sizes with no full tile to sizes with many: trmm's rows blocked off
+/// its diagonal (their elements of `B` kept in locals although `B` is
+/// read too), and a lower-triangular product whose columns fall below a
+/// tile's rows only in tiles of 256 columns, so only past 288 rows. symm
+/// is tested with its expanded storage. At every size, on two threads,
+/// the output prints what the original prints.
+#[test]
+fn full_tiles_apart_compute_the_same_at_every_size() {
+    let dir = scratch("full-tiles");
+    let cases: [(&str, &str, &[&str]); 2] = [
+        (
+            "corpus/trmm.c",
+            "polyc_B_7",
+            &["-DM=1 -DN=1", "-DM=2 -DN=3", "-DM=33 -DN=5", "-DM=34 -DN=129", "-DM=97 -DN=70"],
+        ),
+        ("corpus/shape_triangular.c", "polyc_S_7", &["-DN=2", "-DN=33", "-DN=290", "-DN=321"]),
+    ];
+    for (file, block, sizes) in cases {
+        let path = root().join(file);
+        let transformed = regenerate(&path, &optimising_without_clock()).unwrap();
+        assert!(transformed.contains(block), "{file}: no register block {block}:\n{transformed}");
+        prints_the_same_at_every_size(&dir, &path, &transformed, sizes);
+    }
+}
+
 /// polyc's default optimisations, with no wall-clock budget: what is
 /// tested happens whatever the machine's load.
 fn optimising_without_clock() -> Options {

@@ -148,6 +148,24 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
 }
 
 #[test]
+fn trmm_s_full_tiles_keep_a_block_of_b_in_registers() {
+    // `B[i][j] += A[k][i] * B[k][j]` with `i < k`: the points run `i, k, j`,
+    // `k` jammed by 4 everywhere; off the diagonal (`c3 < c2`), rows `i`
+    // are jammed by 8 around it, their elements of `B` on locals although
+    // the statement reads `B` too: no row it reads there is one it writes.
+    let outcome = compile_default("trmm");
+    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let block = register_block(&lines, "B", "polyc_B_7 += polyc_A_31 * B[k + 3][j];");
+    assert!(lines[..block].contains(&"for (int c3 = 0; c3 < c2; c3++)"), "the full tiles are not apart");
+    assert_eq!(lines[block + 40], "B[i + 7][j] = polyc_B_7;", "B not stored once per row");
+    // On the diagonal, after the full tiles, rows read rows the tile
+    // writes: one row at a time, its sum over four k in a row.
+    let diagonal =
+        block + lines[block..].iter().position(|l| *l == "int k = i + 1;").expect("the diagonal's k from i + 1");
+    assert!(lines[diagonal..].contains(&"B[i][j] += polyc_A_3 * B[k + 3][j];"), "k not jammed on the diagonal");
+}
+
+#[test]
 fn covariance_blocks_its_triangle_s_rows_with_their_ragged_starts() {
     // `cov[i][j] += data[k][i] * data[k][j]` with `j >= i`: rows i jammed by
     // 8 around k jammed by 4 over the last row's j (from i + 7), each row

@@ -285,6 +285,7 @@ fn print_planned(
     if !contracted.is_empty() {
         notes.applied(&format!("storage={}", options.storage.method.name()));
     }
+    // A plan's pieces print their statement's text (see `Plan::pieces`).
     let traced: Vec<Stmt>;
     let stmts = if options.trace {
         traced = scop.ast.stmts.iter().enumerate().map(|(k, s)| traced_statement(k, s)).collect();
@@ -294,6 +295,17 @@ fn print_planned(
     } else {
         &scop.ast.stmts
     };
+    let with_pieces: Vec<Stmt>;
+    let stmts = if plan.pieces.is_empty() {
+        stmts
+    } else {
+        with_pieces = stmts.iter().chain(plan.pieces.iter().map(|p| &stmts[p.stmt])).cloned().collect();
+        &with_pieces
+    };
+    let accesses_apart: Vec<Vec<(usize, usize)>> = std::iter::repeat_with(Vec::new)
+        .take(scop.statements.len())
+        .chain(plan.pieces.iter().map(|p| p.apart.clone()))
+        .collect();
     let heap: Vec<ExpandedArray> = storage.start.copies.iter().chain(storage.expanded).cloned().collect();
     let program = Program {
         expanded: &heap,
@@ -307,6 +319,7 @@ fn print_planned(
         source: storage.source,
         definitions: &scop.ast.definitions,
         locals: &scop.ast.locals,
+        accesses_apart: &accesses_apart,
         ..planned_loops(scop, stmts, &plan, dims, options)
     };
     let printed = emit::print(&program, &nodes, names);

@@ -9,7 +9,7 @@ use crate::model::isl::{self, IslResult, Set};
 use crate::model::Scop;
 use crate::names::FreshNames;
 use crate::options::{Options, PlanRequest, TileOptions, TileShape};
-use crate::plan::{self, Analyses, Plan};
+use crate::plan::{self, Analyses, Piece, Plan};
 use crate::scan::{self, ast::Node, ScanStmt};
 use crate::schedule::Scattering;
 use crate::storage;
@@ -94,17 +94,23 @@ pub fn scan_planned(
         *names = minted;
         return Ok((plan, Some(scanned), contraction));
     }
-    let budget = isl::budget(scanning_budget(request, &plan));
+    if !contracts {
+        plan = plan.with_full_tiles_apart(analyses, request);
+    }
     let concurrent = plan.starts_concurrently();
-    let scanned = isl::within_time(plan::planning_time(request), || scan_scop(scop, &plan.scattering));
-    let out_of_budget = scanned.is_err() && isl::out_of_budget();
+    let mut scanned = scan_within_budget(scop, &plan, request);
+    if !plan.pieces.is_empty() && !matches!(scanned.0, Ok(Some(_))) {
+        // The statements whole may cost the scanner less than their pieces.
+        plan = plan.without_pieces();
+        scanned = scan_within_budget(scop, &plan, request);
+    }
+    let (scanned, out_of_budget) = scanned;
     let limit = match &scanned {
         Ok(None) => "out of time",
         _ if out_of_budget => "out of isl budget",
         _ => "scanner limitation",
     };
     let scanned = scanned.and_then(|s| s.ok_or_else(|| isl::IslError("scanning took too long".into())));
-    drop(budget);
     let why = match scanned {
         Ok(scanned)
             if !request.optimises() || contracts || plan.tiles() || emit::marks_some_loop(&plan.marks, &scanned.0) =>
@@ -156,6 +162,16 @@ pub fn scan_planned(
     Ok((original, Some(scanned), contraction))
 }
 
+/// `plan`'s loops scanned within the scanning budget and the planning
+/// time (`None`: out of time), and whether an error was running out of
+/// the budget.
+fn scan_within_budget(scop: &Scop, plan: &Plan, request: &PlanRequest) -> (IslResult<Option<Scanned>>, bool) {
+    let _budget = isl::budget(scanning_budget(request, plan));
+    let scanned = isl::within_time(plan::planning_time(request), || scan_plan(scop, plan));
+    let out_of_budget = scanned.is_err() && isl::out_of_budget();
+    (scanned, out_of_budget)
+}
+
 /// Each statement's iterator extents over the parameters (upper minus
 /// lower bound plus one, from the hull of its domain), for the run-time
 /// choice between the new loops and the source (see
@@ -182,17 +198,44 @@ pub type Scanned = (Vec<Node>, usize);
 /// Each statement as points `[time, iterators, 0...]` of one common
 /// space, scanned in time order.
 pub fn scan_scop(scop: &Scop, scattering: &Scattering) -> IslResult<Scanned> {
+    scan_with_pieces(scop, scattering, &[])
+}
+
+/// [`scan_scop`] for `plan`, its pieces as statements of their own (see
+/// [`Plan::pieces`]).
+fn scan_plan(scop: &Scop, plan: &Plan) -> IslResult<Scanned> {
+    scan_with_pieces(scop, &plan.scattering, &plan.pieces)
+}
+
+/// [`scan_scop`] with `pieces` apart (one at most per statement), in the
+/// loops over their statement's tiles: piece `p` is statement `n + p`,
+/// the rest of its statement keeps the statement's number.
+fn scan_with_pieces(scop: &Scop, scattering: &Scattering, pieces: &[Piece]) -> IslResult<Scanned> {
     let _phase = isl::phase("scanning");
     let n_params = scop.ast.params.len();
     let dims = scattering.dims + scop.ast.max_depth();
+    let n = scop.statements.len();
     let mut stmts = Vec::new();
     for (&id, time) in scattering.stmts.iter().zip(&scattering.maps) {
-        let points = time.intersect_domain(&scop.statements[id].domain)?.range_then_domain()?;
-        let used = points.n_dims()?;
-        let padding: Vec<Constraint> = (used..dims).map(|d| Constraint::eq(LinExpr::dim(d))).collect();
-        let set = points.add_dims(dims - used)?.intersect(&Set::from_constraints(n_params, dims, &padding)?)?;
-        stmts.push(ScanStmt { id, set });
+        let set = scan_set(time, &scop.statements[id].domain, n_params, dims)?;
+        let mut stmt = ScanStmt::new(id, set.clone());
+        if let Some(p) = pieces.iter().position(|piece| piece.stmt == id) {
+            let Piece { tile_dims, tiles, .. } = &pieces[p];
+            let of = |tiles: &Set| set.intersect(&tiles.add_dims(dims - tile_dims)?);
+            let parts = vec![ScanStmt::new(n + p, of(&tiles.full)?), ScanStmt::new(id, of(&tiles.partial)?)];
+            stmt.split = Some(scan::Split { at: tile_dims - 1, parts });
+        }
+        stmts.push(stmt);
     }
     let context = Set::parse(&isl::set_text(n_params, 0, ""))?;
     Ok((scan::scan(stmts, dims, n_params, &context)?, dims))
+}
+
+/// The instances `domain` of a statement scheduled by `time`, as points
+/// `[time, iterators, 0...]` of a `dims`-dimensional space.
+fn scan_set(time: &isl::Map, domain: &Set, n_params: usize, dims: usize) -> IslResult<Set> {
+    let points = time.intersect_domain(domain)?.range_then_domain()?;
+    let used = points.n_dims()?;
+    let padding: Vec<Constraint> = (used..dims).map(|d| Constraint::eq(LinExpr::dim(d))).collect();
+    points.add_dims(dims - used)?.intersect(&Set::from_constraints(n_params, dims, &padding)?)
 }

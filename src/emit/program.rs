@@ -28,6 +28,10 @@ pub struct Program<'a> {
     pub marks: &'a [Vec<LoopMark>],
     /// The variables a mark's `private` bits stand for.
     pub private_vars: &'a [PrivateVar],
+    /// By statement (missing: none), the pairs of its accesses (positions,
+    /// the first less) that meet at no element among the instances a
+    /// loop body holds (a piece's tiles, `plan::Piece::apart`).
+    pub accesses_apart: &'a [Vec<(usize, usize)>],
     /// Whether the output is compiled with OpenMP (else SIMD loops get `GCC ivdep`).
     pub openmp: bool,
     /// Unroll-and-jam factor for loops marked `jam`.
@@ -139,6 +143,13 @@ impl Program<'_> {
     /// The variables of the bit set `private`.
     pub(super) fn private_vars(&self, private: u64) -> impl Iterator<Item = &PrivateVar> {
         self.private_vars.iter().enumerate().filter(move |(bit, _)| private & (1 << bit) != 0).map(|(_, v)| v)
+    }
+
+    /// Whether statement `id`'s accesses at positions `a` and `b` meet at
+    /// no element among the instances a loop body holds (see
+    /// [`Program::accesses_apart`]).
+    pub(super) fn accesses_apart(&self, id: usize, a: usize, b: usize) -> bool {
+        self.accesses_apart.get(id).is_some_and(|pairs| pairs.contains(&(a.min(b), a.max(b))))
     }
 
     /// The scalars among the variables of `private`, as a bit set.

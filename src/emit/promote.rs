@@ -59,6 +59,9 @@ struct Promotion {
 struct Use {
     /// Position of the statement instance in the body.
     leaf: usize,
+    /// The statement, and the access's position among its accesses.
+    stmt: usize,
+    access: usize,
     array: String,
     write: bool,
     /// The element as printed here, if its span could be located and the
@@ -150,7 +153,10 @@ impl Printer<'_> {
         arrays.dedup();
         for array in arrays {
             let of: Vec<&Use> = uses.iter().filter(|u| u.array == array).collect();
-            let kept = kept_elements(&of);
+            let program = self.program;
+            let kept = kept_elements(&of, &|u: &Use, v: &Use| {
+                u.stmt == v.stmt && program.accesses_apart(u.stmt, u.access, v.access)
+            });
             if !kept.is_empty() {
                 for element in kept {
                     let name = self.scalar_name(array, &promotion);
@@ -176,7 +182,7 @@ impl Printer<'_> {
         for (leaf, instance) in found.iter().enumerate() {
             let stmt = &program.stmts[instance.id];
             let saved = self.bind(&instance.bindings);
-            for a in stmt.accesses.iter().filter(|a| !a.subscripts.is_empty()) {
+            for (access, a) in stmt.accesses.iter().enumerate().filter(|(_, a)| !a.subscripts.is_empty()) {
                 let moves = (0..stmt.iterators.len()).any(|j| {
                     a.subscripts.iter().any(|s| s.mentions(Var::Iter(j))) && self.env[base + j].involves_dim(dim)
                 });
@@ -185,6 +191,8 @@ impl Printer<'_> {
                 let element = a.subscripts.iter().map(|e| affine(e, &|j| self.env[base + j].clone())).collect();
                 uses.push(Use {
                     leaf,
+                    stmt: instance.id,
+                    access,
                     array: a.array.clone(),
                     write: a.kind == AccessKind::Write,
                     text,
@@ -234,9 +242,11 @@ impl Printer<'_> {
 /// The elements of one array's `uses` to keep in locals: each element
 /// the iteration writes and two or more statements access, all spelling
 /// it alike. Several elements only where every two are apart (a constant
-/// apart in some subscript: the rows of a register block), so that no
-/// local stands for memory another one or an access left alone reaches.
-fn kept_elements(uses: &[&Use]) -> Vec<Scalar> {
+/// apart in some subscript: the rows of a register block; or spelled by
+/// two accesses that meet at no element in the body, `apart_in_body`),
+/// so that no local stands for memory another one or an access left
+/// alone reaches.
+fn kept_elements(uses: &[&Use], apart_in_body: &dyn Fn(&Use, &Use) -> bool) -> Vec<Scalar> {
     let mut elements: Vec<(&str, Vec<&Use>)> = Vec::new();
     for u in uses {
         let Some(text) = u.text.as_deref() else { return Vec::new() };
@@ -245,15 +255,18 @@ fn kept_elements(uses: &[&Use]) -> Vec<Scalar> {
             None => elements.push((text, vec![u])),
         }
     }
-    let apart = |a: &Use, b: &Use| match (&a.element, &b.element) {
+    let constant_apart = |a: &Use, b: &Use| match (&a.element, &b.element) {
         (Some(x), Some(y)) => x.iter().zip(y).any(|(x, y)| {
             let d = x.sub(y);
             d.terms.is_empty() && d.constant != 0
         }),
         _ => false,
     };
+    // Each group spells one element: one pair of its uses apart is enough.
+    let apart =
+        |a: &[&Use], b: &[&Use]| constant_apart(a[0], b[0]) || a.iter().any(|u| b.iter().any(|v| apart_in_body(u, v)));
     for (k, (_, group)) in elements.iter().enumerate() {
-        if elements[k + 1..].iter().any(|(_, other)| !apart(group[0], other[0])) {
+        if elements[k + 1..].iter().any(|(_, other)| !apart(group, other)) {
             return Vec::new();
         }
     }

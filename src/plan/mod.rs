@@ -86,6 +86,7 @@ mod marking;
 pub mod marks;
 mod notes;
 mod order;
+mod pieces;
 mod planner;
 mod sica;
 
@@ -102,6 +103,7 @@ pub use budget::{planning_budget, planning_time};
 use marks::{LoopMark, PrivateVar};
 pub use notes::Notes;
 use notes::{gains, tiles, SOURCE_ORDER, STRIPS};
+pub use pieces::Piece;
 use planner::{checked, private_vars, regions_as_outer, Planner};
 
 /// The schedule to scan, how to mark its loops, and what happened.
@@ -117,9 +119,17 @@ pub struct Plan {
     /// By statement: how many leading time dimensions name its tile (the
     /// tile loops and the loops outside them); 0 where it is not tiled.
     pub tile_prefix: Vec<usize>,
+    /// By statement: whether its tiles are a band's rectangles (not time
+    /// tiles, diamonds or hexagons), whose full tiles
+    /// [`Plan::with_full_tiles_apart`] looks for.
+    pub rect_tiled: Vec<bool>,
     /// Transformations were asked for, but the SCoP keeps its source text:
     /// planning failed, or found nothing worth a new loop order.
     pub keep_source: bool,
+    /// Statements' instances printed apart, with marks of their own: piece
+    /// `p` is statement `n + p` of the scanner and the printer (`n`
+    /// statements), and its marks `marks[n + p]` ([`Plan::with_full_tiles_apart`]).
+    pub pieces: Vec<Piece>,
 }
 
 /// The transformations `request` asks for, as far as they are legal and
@@ -310,15 +320,19 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let scattering = Scattering::join(&nests, n_params)?;
     let mut marks = vec![vec![LoopMark::default(); scattering.dims]; scop.statements.len()];
     let mut tile_prefix = vec![0; scop.statements.len()];
+    let mut rect_tiled = vec![false; scop.statements.len()];
     for p in planners {
         place_marks(&p, &mut marks);
         if p.tile_prefix > 0 {
-            p.nest.scattering.stmts.iter().for_each(|&k| tile_prefix[k] = p.nest.prefix.len() + p.tile_prefix);
+            for &k in &p.nest.scattering.stmts {
+                tile_prefix[k] = p.nest.prefix.len() + p.tile_prefix;
+                rect_tiled[k] = !p.tiled_bands.is_empty();
+            }
         }
         notes.merge(p.notes);
     }
     let private_vars = private_vars(scop, deps);
-    Ok(Plan { scattering, marks, private_vars, notes, tile_prefix, keep_source: false })
+    Ok(Plan { scattering, marks, private_vars, notes, tile_prefix, rect_tiled, keep_source: false, pieces: Vec::new() })
 }
 
 /// The steps of planning one nest, in order (see the module's doc).
@@ -441,7 +455,9 @@ impl Plan {
             private_vars: Vec::new(),
             notes: Notes::default(),
             tile_prefix: vec![0; scop.statements.len()],
+            rect_tiled: vec![false; scop.statements.len()],
             keep_source: false,
+            pieces: Vec::new(),
         }
     }
 
@@ -462,6 +478,37 @@ impl Plan {
             .map(|k| self.marks.get(k)?.iter().position(|m| m.parallel || m.simd || m.jam))
             .collect();
         RunOrder { schedule: &self.scattering, concurrent }
+    }
+
+    /// The plan with the full tiles of its statements' rectangular tiles
+    /// apart, as pieces with marks of their own, where those gain a loop
+    /// to jam or a register block (`pieces`): each piece appended to
+    /// `pieces`, its marks to `marks`. Within a share of the planning
+    /// budget of its own: out of it, no piece.
+    pub fn with_full_tiles_apart(mut self, analyses: &Analyses, request: &PlanRequest) -> Plan {
+        if request.unroll_jam.is_none() || self.keep_source || self.starts_concurrently() || !self.tiles_beyond_strips()
+        {
+            return self;
+        }
+        let rect_prefix: Vec<usize> =
+            self.tile_prefix.iter().zip(&self.rect_tiled).map(|(&p, &rect)| if rect { p } else { 0 }).collect();
+        let budget = planning_budget(request) / SKEWING_SHARE;
+        let found =
+            isl::within_budget(budget, || pieces::full_tiles(analyses, &self.scattering, &self.marks, &rect_prefix));
+        if let Ok(Some(found)) = found {
+            for (piece, marks) in found {
+                self.pieces.push(piece);
+                self.marks.push(marks);
+            }
+        }
+        self
+    }
+
+    /// The plan without its pieces: each statement printed whole.
+    pub fn without_pieces(mut self) -> Plan {
+        self.marks.truncate(self.tile_prefix.len());
+        self.pieces.clear();
+        self
     }
 
     /// Whether some band is tiled.

@@ -54,9 +54,51 @@ use ast::Node;
 const MAX_PIECES: usize = 48;
 
 /// A statement to scan: its instances as points of the common space.
+#[derive(Clone)]
 pub struct ScanStmt {
     pub id: usize,
     pub set: Set,
+    /// Scanned as one down to a dimension, and there as statements of its
+    /// own (see [`Split`]).
+    pub split: Option<Split>,
+}
+
+/// Parts of a statement's instances, each a statement of its own from
+/// dimension `at` on: the loops outside are the statement's, whole.
+#[derive(Clone)]
+pub struct Split {
+    pub at: usize,
+    /// Their sets cover the statement's, each in the part of it the loops
+    /// outside leave.
+    pub parts: Vec<ScanStmt>,
+}
+
+impl ScanStmt {
+    pub fn new(id: usize, set: Set) -> ScanStmt {
+        ScanStmt { id, set, split: None }
+    }
+
+    /// The statement on `set`, itself a part of the statement's.
+    fn within(&self, set: Set) -> ScanStmt {
+        ScanStmt { id: self.id, set, split: self.split.clone() }
+    }
+
+    /// The statement, or its parts where it splits at `d`.
+    fn parts_at(self, d: usize) -> IslResult<Vec<ScanStmt>> {
+        match self.split {
+            Some(split) if split.at == d => {
+                let mut parts = Vec::new();
+                for part in split.parts {
+                    let set = part.set.intersect(&self.set)?;
+                    if !set.is_empty()? {
+                        parts.push(part.within(set));
+                    }
+                }
+                Ok(parts)
+            }
+            _ => Ok(vec![self]),
+        }
+    }
 }
 
 /// Scan `stmts` (all in one `dims`-dimensional space) under `context`, a
@@ -65,7 +107,7 @@ pub fn scan(stmts: Vec<ScanStmt>, dims: usize, n_params: usize, context: &Set) -
     let scanner = Scanner { dims, n_params };
     let active = stmts
         .into_iter()
-        .map(|s| Ok(ScanStmt { set: s.set.intersect(&context.add_dims(dims)?)?, id: s.id }))
+        .map(|s| Ok(s.within(s.set.intersect(&context.add_dims(dims)?)?)))
         .collect::<IslResult<Vec<_>>>()?;
     scanner.level(0, active, context, false)
 }
@@ -93,6 +135,11 @@ impl Scanner {
     /// The code for dimensions `d..` of `active`, knowing `ctx` on the
     /// dimensions before `d` (`hoisted`: the common guard is already out).
     fn level(&self, d: usize, active: Vec<ScanStmt>, ctx: &Set, hoisted: bool) -> IslResult<Vec<Node>> {
+        let mut parts = Vec::with_capacity(active.len());
+        for s in active {
+            parts.extend(s.parts_at(d)?);
+        }
+        let active = parts;
         if active.is_empty() {
             return Ok(Vec::new());
         }
@@ -146,7 +193,7 @@ impl Scanner {
                 // disjuncts, and every gist below pays for them.
                 let set = if piece.whole { active[k].set.clone() } else { active[k].set.intersect(&inside)? };
                 if !set.is_empty()? {
-                    children.push(ScanStmt { id: active[k].id, set });
+                    children.push(active[k].within(set));
                 }
             }
             out.extend(self.piece(d, &piece.set, children, &ctx_ext)?);
@@ -566,7 +613,7 @@ mod tests {
     use super::*;
 
     fn stmt(id: usize, text: &str) -> ScanStmt {
-        ScanStmt { id, set: Set::parse(text).unwrap() }
+        ScanStmt::new(id, Set::parse(text).unwrap())
     }
 
     fn ctx(np: usize) -> Set {
@@ -609,6 +656,23 @@ mod tests {
         let ast = scan(vec![a, b], 1, 1, &ctx(1)).unwrap();
         assert_eq!(ast.len(), 3, "{ast:?}");
         assert!(!Node::has_guard(&ast));
+    }
+
+    #[test]
+    fn a_split_statement_keeps_its_outer_loops_whole() {
+        // Rows from 0, columns below them in blocks of 4: the blocks under
+        // the diagonal apart from those on it, within one loop of rows.
+        let whole = "[p0] -> { [r, c] : 0 <= r < p0 and 0 <= c <= r }";
+        let below = "[p0] -> { [r, c] : 0 <= r < p0 and 0 <= c and 4c < 4*floor(r/4) }";
+        let on = "[p0] -> { [r, c] : 0 <= r < p0 and 4*floor(r/4) <= c <= r }";
+        let mut s = stmt(0, whole);
+        s.split = Some(Split { at: 1, parts: vec![stmt(1, below), stmt(0, on)] });
+        let ast = scan(vec![s], 2, 1, &ctx(1)).unwrap();
+        let [Node::For { dim: 0, body, .. }] = &ast[..] else { panic!("not one loop of rows: {ast:?}") };
+        assert_eq!(body.len(), 2, "{body:?}");
+        let mut order = Vec::new();
+        Node::statements(body, &mut order);
+        assert_eq!(order, vec![1, 0]);
     }
 
     #[test]

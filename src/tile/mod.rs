@@ -13,6 +13,7 @@
 
 mod band;
 pub mod concurrent;
+mod full;
 pub mod hw;
 pub mod sica;
 
@@ -21,3 +22,4 @@ pub use band::{
     strip_distances, strip_mine_inward, strip_size, time_tile_distances, time_tile_sizes, time_tiles, wavefront,
     TiledBand,
 };
+pub use full::{full_tiles, Tiles};
