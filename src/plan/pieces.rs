@@ -10,10 +10,10 @@
 //! a row reads the rows below it that the tile writes too; off the
 //! diagonal, no dependence joins two of a tile's rows, and eight of them
 //! around four copies of `k` keep a block of `B` in registers as gemm's
-//! does (0.065 s -> 0.031 s at LARGE on one thread). symm's sum over
+//! does (0.065-0.090 s -> 0.039 s at LARGE on one thread). symm's sum over
 //! `k < i` is a register block in name only: its `k` loop ends at each
-//! row's `i`; off the diagonal it ends at the tile's edge (0.124 s ->
-//! 0.088 s). syrk's and covariance's triangles bound only their
+//! row's `i`; off the diagonal it ends at the tile's edge (0.120 s ->
+//! 0.082 s). syrk's and covariance's triangles bound only their
 //! innermost loop, whose rows the printer blocks already.
 //!
 //! A piece is made of whole tiles, so that a dependence between it and
@@ -114,9 +114,9 @@ fn piece_of(
 }
 
 /// Whether `marks`, of the point loops around a tile's innermost loop,
-/// ask for a register block: a loop to block around one to jam. In a tile whose loops' bounds move
-/// with the rows (symm's `k < i`), the printer can block only with the
-/// bounds of a full tile.
+/// ask for a register block: a loop to block around one to jam. Where the
+/// jammed loop's bounds move with the rows (symm's `k < i`), the printer
+/// blocks only with the bounds of a full tile.
 fn registers_blocked(marks: &[LoopMark]) -> bool {
     marks.iter().enumerate().any(|(d, m)| m.block && marks[d + 1..].iter().any(|inner| inner.jam))
 }
