@@ -14,6 +14,7 @@ mod batch;
 mod budget;
 mod cc;
 mod cli;
+mod column_strips;
 mod concurrent;
 mod dataflow;
 mod delinearise;

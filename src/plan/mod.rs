@@ -51,7 +51,12 @@
 //!    loop; there, or if it never left it, with unroll-and-jam asked for,
 //!    strips of 4 of the innermost parallel loop when the innermost loop
 //!    carries a recurrence (four independent chains side by side: adi's
-//!    tridiagonal sweeps).
+//!    tridiagonal sweeps);
+//! 9. with `--parallel`, in a nest with no parallel region whose one
+//!    parallel loop is the innermost, a vector loop inside sequential rows
+//!    (bicg's column sums), strips of 256 of that loop moved outermost,
+//!    one region, and the marks again (`column-strips`; in the loops for
+//!    little work too), unless a fixed size makes fewer than four strips.
 //!
 //! Where isl split statements the source runs in one loop into more
 //! nests than the source has, tiled none, and the source's nests, planned
@@ -204,34 +209,69 @@ fn little_work_order(analyses: &Analyses, request: &PlanRequest, planned: &Scatt
 /// `request` would run in parallel, its other marks as they were: the
 /// order and the strips chosen for one thread stay (gesummv's row sums
 /// four side by side: a parallel row loop alone would count as a gain
-/// and keep them apart). Within a share of the planning budget of its
-/// own: out of it, the plan stays without threads.
+/// and keep them apart). A nest with no region gets one on strips of its
+/// columns where they make one ([`Planner::column_strips`]), marked anew.
+/// Within a share of the planning budget of its own: out of it, the plan
+/// stays without threads.
 fn with_parallel_regions(analyses: &Analyses, mut plan: Plan, request: &PlanRequest) -> Plan {
     let budget = planning_budget(request) / SKEWING_SHARE;
     let Ok(Some(regions)) = isl::within_budget(budget, || parallel_marks(analyses, &plan.scattering, request)) else {
         return plan;
     };
-    for (own, new) in plan.marks.iter_mut().zip(regions) {
+    let dims = regions.scattering.dims;
+    for (k, own) in plan.marks.iter_mut().enumerate() {
+        let new = &regions.marks[k];
+        if regions.restripped[k] {
+            own.clone_from(new);
+            continue;
+        }
         for (mark, region) in own.iter_mut().zip(new) {
             mark.parallel = region.parallel;
             mark.region = region.region;
         }
+        own.resize(dims, LoopMark::default());
     }
+    if regions.restripped.contains(&true) {
+        plan.notes.merge(regions.notes);
+    }
+    plan.scattering = regions.scattering;
     plan
 }
 
+/// The marks [`parallel_marks`] gives, with the scattering they are for.
+struct Regions {
+    scattering: Scattering,
+    /// By statement and time dimension.
+    marks: Vec<Vec<LoopMark>>,
+    /// By statement: whether its nest's columns now run in strips.
+    restripped: Vec<bool>,
+    notes: Notes,
+}
+
 /// The marks `request` gives the loops of `sc`, by statement and time
-/// dimension.
-fn parallel_marks(analyses: &Analyses, sc: &Scattering, request: &PlanRequest) -> IslResult<Vec<Vec<LoopMark>>> {
+/// dimension, after strips of columns where a nest has no region.
+fn parallel_marks(analyses: &Analyses, sc: &Scattering, request: &PlanRequest) -> IslResult<Regions> {
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
     let legality = deps.generators()?;
+    let n = scop.statements.len();
     let mut planners = Planner::for_nests(scop, deps, &legality, sc.clone(), None, false)?;
-    let mut marks = vec![vec![LoopMark::default(); sc.dims]; scop.statements.len()];
+    let mut restripped = vec![false; n];
+    let mut notes = Notes::default();
     for p in &mut planners {
         p.mark(request)?;
+        if p.column_strips(request)? {
+            p.nest.scattering.stmts.iter().for_each(|&k| restripped[k] = true);
+        }
+        notes.merge(std::mem::take(&mut p.notes));
+    }
+    let nests: Vec<Nest> = planners.iter().map(|p| p.nest.clone()).collect();
+    let scattering =
+        if restripped.contains(&true) { Scattering::join(&nests, scop.ast.params.len())? } else { sc.clone() };
+    let mut marks = vec![vec![LoopMark::default(); scattering.dims]; n];
+    for p in &planners {
         place_marks(p, &mut marks);
     }
-    Ok(marks)
+    Ok(Regions { scattering, marks, restripped, notes })
 }
 
 /// Copy a nest's marks into `marks`, the whole scattering's.
@@ -358,6 +398,7 @@ fn plan_nest(p: &mut Planner, request: &PlanRequest) -> IslResult<()> {
         p.source_order_if_as_good(request)?;
     }
     p.original_order_unless_it_gains(request)?;
+    p.column_strips(request)?;
     p.note_rect_fallback();
     Ok(())
 }

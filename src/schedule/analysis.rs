@@ -403,7 +403,13 @@ const SHORT_LOOP: i64 = 16;
 /// such a loop fully and vectorises the loop around it, which a tile or a
 /// permutation that moves it outwards would undo.
 pub fn is_short_loop(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
-    spread_within(scop, sc, k, SHORT_LOOP - 1)
+    runs_at_most(scop, sc, k, SHORT_LOOP)
+}
+
+/// Whether every statement that loops over dimension `k` of `sc` does so
+/// `trips` times at most, as for [`is_short_loop`].
+pub fn runs_at_most(scop: &Scop, sc: &Scattering, k: usize, trips: i64) -> IslResult<bool> {
+    spread_within(scop, sc, k, trips - 1)
 }
 
 /// Whether some statement of `sc` varies in fewer time dimensions than

@@ -216,6 +216,15 @@ pub fn strip_mine_inward(sc: &Scattering, k: usize, size: i64, n_params: usize) 
     sc.remap(&out, n_params)
 }
 
+/// Strip-mine dimension `k` of `sc` into strips of `size` run outermost,
+/// before every other dimension, the points where `k` was: legal where
+/// every dependence keeps or advances `k` (none goes to an earlier strip).
+pub fn strip_mine_outward(sc: &Scattering, k: usize, size: i64, n_params: usize) -> IslResult<Scattering> {
+    let mut out = vec![format!("floor(c{k}/{size})")];
+    out.extend((0..sc.dims).map(var));
+    sc.remap(&out, n_params)
+}
+
 /// Move dimension `from` to position `to` (within one permutable band).
 pub fn move_dim(sc: &Scattering, from: usize, to: usize, n_params: usize) -> IslResult<Scattering> {
     sc.remap(&moved_order(sc.dims, from, to), n_params)

@@ -19,7 +19,7 @@ pub mod sica;
 
 pub use band::{
     default_rect_tile_sizes, default_skewed_tile_sizes, move_dim, move_dim_of, rectangular, sica, size_of,
-    strip_distances, strip_mine_inward, strip_size, time_tile_distances, time_tile_sizes, time_tiles, wavefront,
-    TiledBand,
+    strip_distances, strip_mine_inward, strip_mine_outward, strip_size, time_tile_distances, time_tile_sizes,
+    time_tiles, wavefront, TiledBand,
 };
 pub use full::{full_tiles, Tiles};
