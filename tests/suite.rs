@@ -34,6 +34,7 @@ mod polybench;
 mod privatisation;
 mod projects;
 mod real_c;
+mod register_blocks;
 mod regressions;
 mod repros;
 mod robustness;
