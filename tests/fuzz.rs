@@ -419,10 +419,11 @@ fn campaign(seed: u64, n: usize, jobs: usize, report_every: usize) -> Vec<String
 }
 
 /// The first inputs of campaign 1: a smoke test within the CI's time
-/// (2,000 inputs took 135 CPU-s of it); campaigns run `fuzz_campaign`.
+/// (1,000 inputs took 57 s of two cores' on a slower machine, 2026-12-01);
+/// campaigns run `fuzz_campaign`.
 #[test]
 fn fuzz_fixed_seed_smoke() {
-    let n = 1000;
+    let n = 600;
     let findings = campaign(1, n, 2, 0);
     println!("inputs {n}, findings {}", findings.len());
     assert!(findings.is_empty(), "{}", findings.join("\n"));

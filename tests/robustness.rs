@@ -27,8 +27,9 @@ fn truncated_corpus_files_never_crash() {
     let mut inputs = Vec::new();
     for path in corpus() {
         let bytes = std::fs::read(&path).unwrap();
-        for k in 1..=12 {
-            let cut = bytes.len() * k / 13;
+        // Eight cuts a file: 12 took 45 s of the CI's time.
+        for k in 1..=8 {
+            let cut = bytes.len() * k / 9;
             let mut end = cut;
             while std::str::from_utf8(&bytes[..end]).is_err() {
                 end -= 1;
