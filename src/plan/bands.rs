@@ -490,15 +490,23 @@ impl Planner<'_> {
         {
             return Ok(false);
         }
+        let strips = match tile::strip_mine_outward(&sc, innermost, COLUMN_STRIP, self.n_params) {
+            Ok(strips) => strips,
+            Err(e) if isl::out_of_budget() => return Err(e),
+            Err(_) => return Ok(false),
+        };
+        // Counted before the verifier's and the marks' isl work, which
+        // TSVC's 256-wide loops would pay for nothing.
+        if analysis::runs_at_most(self.scop, &strips, 0, FEWEST_COLUMN_STRIPS - 1)? {
+            return Ok(false);
+        }
         let before = self.clone();
-        let strips = tile::strip_mine_outward(&sc, innermost, COLUMN_STRIP, self.n_params);
-        let checked = checked(self.scop, self.legality, COLUMN_STRIPS, strips, &mut Notes::default())?;
+        let checked = checked(self.scop, self.legality, COLUMN_STRIPS, Ok(strips), &mut Notes::default())?;
         if !self.adopt(COLUMN_STRIPS, checked)? {
             return Ok(false);
         }
         self.mark(request)?;
-        let few = analysis::runs_at_most(self.scop, &self.nest.scattering, 0, FEWEST_COLUMN_STRIPS - 1)?;
-        if few || !self.region_depths().iter().all(|d| *d == Some(0)) {
+        if !self.region_depths().iter().all(|d| *d == Some(0)) {
             *self = before;
             return Ok(false);
         }
