@@ -151,7 +151,11 @@ impl Printer<'_> {
                 self.simd_loop(&head, mark, &pragma, &lower, &upper, body, depth);
             } else if simd {
                 self.simd_loop(&head, mark, "#pragma GCC ivdep", &lower, &upper, body, depth);
-            } else {
+            } else if !(self.program.unroll_jam.is_some()
+                && stride == 1
+                && sign > 0
+                && self.chains_loop(&head, mark, (&lower, &upper), body, depth))
+            {
                 self.loop_body(&head, body, depth, self.in_parallel);
             }
         }

@@ -30,6 +30,7 @@
 //! contraction, its accesses to contracted arrays); a loop gets a mark only if every statement inside it has it (a
 //! parallel region: if some statement is worth one).
 
+mod chains;
 mod copy_out;
 mod exprs;
 mod gate;

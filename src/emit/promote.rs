@@ -122,6 +122,16 @@ impl Printer<'_> {
     /// they always hold, that reads `hoisted` into constants; the depth
     /// inside it.
     fn hoist(&mut self, hoisted: &[Scalar], lower: &[LinExpr], upper: &[LinExpr], depth: usize) -> usize {
+        self.open_if_runs(lower, upper, depth);
+        for s in hoisted {
+            self.line(depth + 1, &format!("const __typeof__({0}) {1} = {0};", s.access, s.name));
+        }
+        depth + 1
+    }
+
+    /// Open a block, guarded by the loop bounds `lower..=upper` unless
+    /// they always hold.
+    pub(super) fn open_if_runs(&mut self, lower: &[LinExpr], upper: &[LinExpr], depth: usize) {
         if runs_always(lower, upper) {
             self.line(depth, "{");
         } else {
@@ -129,20 +139,11 @@ impl Printer<'_> {
             let guard = self.bound_cmp(&start, upper, false);
             self.line(depth, &format!("if ({guard}) {{"));
         }
-        for s in hoisted {
-            self.line(depth + 1, &format!("const __typeof__({0}) {1} = {0};", s.access, s.name));
-        }
-        depth + 1
     }
 
     /// The elements the loop over `dim` around `body` keeps in locals.
     fn promotion(&mut self, dim: usize, mark: LoopMark, body: &[Node]) -> Promotion {
-        // A statement under a data-dependent condition may not write what
-        // a kept element would store back, nor read what would be hoisted.
-        let mut ids = Vec::new();
-        Node::statements(body, &mut ids);
-        let filtered = ids.iter().any(|&id| !self.program.stmts[id].filters.is_empty());
-        if has_guard(body) || filtered {
+        if !self.all_statements_run(body) {
             return Promotion::default();
         }
         let uses = self.uses(dim, body);
@@ -170,6 +171,42 @@ impl Printer<'_> {
             }
         }
         promotion
+    }
+
+    /// The elements the sequential loop over `dim` (marked `mark`) around
+    /// `body` keeps in locals across all its iterations ([`kept_across`]),
+    /// named.
+    pub(super) fn kept_across_loop(&mut self, dim: usize, mark: LoopMark, body: &[Node]) -> Vec<Scalar> {
+        if !self.all_statements_run(body) {
+            return Vec::new();
+        }
+        let uses = self.uses(dim, body);
+        let private: Vec<String> = self.program.private_vars(mark.private).map(|v| v.name.clone()).collect();
+        let mut promotion = Promotion::default();
+        let mut arrays: Vec<&str> =
+            uses.iter().map(|u| u.array.as_str()).filter(|a| !private.iter().any(|v| v == a)).collect();
+        arrays.sort_unstable();
+        arrays.dedup();
+        for array in arrays {
+            let of: Vec<&Use> = uses.iter().filter(|u| u.array == array).collect();
+            let program = self.program;
+            let apart = |u: &Use, v: &Use| u.stmt == v.stmt && program.accesses_apart(u.stmt, u.access, v.access);
+            for element in kept_across(&of, &apart) {
+                let name = self.scalar_name(array, &promotion);
+                promotion.kept.push(Scalar { name, ..element });
+            }
+        }
+        promotion.kept
+    }
+
+    /// Whether every statement instance of `body` runs whenever the body
+    /// does: no guard, no data-dependent condition. One that may not must
+    /// not write what a kept element would store back, nor read what
+    /// would be hoisted.
+    fn all_statements_run(&self, body: &[Node]) -> bool {
+        let mut ids = Vec::new();
+        Node::statements(body, &mut ids);
+        !has_guard(body) && ids.iter().all(|&id| self.program.stmts[id].filters.is_empty())
     }
 
     /// Every array access of the statement instances of `body`, in order.
@@ -247,9 +284,46 @@ impl Printer<'_> {
 /// so that no local stands for memory another one or an access left
 /// alone reaches.
 fn kept_elements(uses: &[&Use], apart_in_body: &dyn Fn(&Use, &Use) -> bool) -> Vec<Scalar> {
+    let Some(elements) = elements_apart(uses, apart_in_body) else { return Vec::new() };
+    elements
+        .into_iter()
+        .filter(|(_, group)| group.iter().any(|u| u.write) && group.iter().any(|u| u.leaf != group[0].leaf))
+        .map(|(access, group)| local_for(access, &group))
+        .collect()
+}
+
+/// The elements of one array's `uses` in the body of a loop to keep in
+/// locals across the whole loop: each element written, where every use
+/// of the array stays put along the loop (a reduction's sums, each chain
+/// its own element), the elements apart as for [`kept_elements`].
+fn kept_across(uses: &[&Use], apart_in_body: &dyn Fn(&Use, &Use) -> bool) -> Vec<Scalar> {
+    if uses.iter().any(|u| !u.invariant) {
+        return Vec::new();
+    }
+    let Some(elements) = elements_apart(uses, apart_in_body) else { return Vec::new() };
+    elements
+        .into_iter()
+        .filter(|(_, group)| group.iter().any(|u| u.write))
+        .map(|(access, group)| local_for(access, &group))
+        .collect()
+}
+
+/// The local for the element `access`, all of whose uses are `group`:
+/// loaded first if the first statement using it reads it.
+fn local_for(access: &str, group: &[&Use]) -> Scalar {
+    let load = group.iter().any(|u| u.leaf == group[0].leaf && !u.write);
+    Scalar { array: group[0].array.clone(), access: access.to_string(), name: String::new(), load }
+}
+
+/// One array's `uses` grouped by the element they spell, if every two
+/// elements are apart (see [`kept_elements`]) and every use is spelled.
+fn elements_apart<'u>(
+    uses: &[&'u Use],
+    apart_in_body: &dyn Fn(&Use, &Use) -> bool,
+) -> Option<Vec<(&'u str, Vec<&'u Use>)>> {
     let mut elements: Vec<(&str, Vec<&Use>)> = Vec::new();
     for u in uses {
-        let Some(text) = u.text.as_deref() else { return Vec::new() };
+        let text = u.text.as_deref()?;
         match elements.iter_mut().find(|(t, _)| *t == text) {
             Some((_, group)) => group.push(u),
             None => elements.push((text, vec![u])),
@@ -267,17 +341,10 @@ fn kept_elements(uses: &[&Use], apart_in_body: &dyn Fn(&Use, &Use) -> bool) -> V
         |a: &[&Use], b: &[&Use]| constant_apart(a[0], b[0]) || a.iter().any(|u| b.iter().any(|v| apart_in_body(u, v)));
     for (k, (_, group)) in elements.iter().enumerate() {
         if elements[k + 1..].iter().any(|(_, other)| !apart(group, other)) {
-            return Vec::new();
+            return None;
         }
     }
-    elements
-        .into_iter()
-        .filter(|(_, group)| group.iter().any(|u| u.write) && group.iter().any(|u| u.leaf != group[0].leaf))
-        .map(|(access, group)| {
-            let load = group.iter().any(|u| u.leaf == group[0].leaf && !u.write);
-            Scalar { array: group[0].array.clone(), access: access.to_string(), name: String::new(), load }
-        })
-        .collect()
+    Some(elements)
 }
 
 /// `e` as an affine expression of the loops, its iterator at depth `j`
