@@ -101,7 +101,7 @@ fn a_macro_naming_iterators_is_expanded_where_the_loops_change() {
     assert!(warnings.is_empty(), "{warnings}");
     let code = regenerated(&text);
     assert!(!code.contains("CELL") && !code.contains("LEFT"), "the macros name the old iterators:\n{code}");
-    assert!(code.contains("omp parallel") && code.contains("A[i][-t + c2 - 1]"), "transformed:\n{code}");
+    assert!(code.contains("omp parallel") && code.contains("A[i][c2 - t - 1]"), "transformed:\n{code}");
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod autodetect;
 mod batch;
 mod budget;
 mod cc;
+mod chains;
 mod cli;
 mod column_strips;
 mod concurrent;

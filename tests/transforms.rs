@@ -273,14 +273,16 @@ fn a_vector_loop_outside_a_column_walk_runs_in_strips_innermost() {
 #[test]
 fn a_matrix_vector_product_walks_rows_in_parallel() {
     // isl runs gemver's `w = A x` down the columns of A, in tiles; the
-    // source's rows, in parallel, read A once, contiguously.
+    // source's rows, in parallel, read A once, contiguously: four at a
+    // time, their sums in locals.
     let code = compile_default("gemver").output;
     let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
-    let update = lines.iter().position(|l| *l == "w[i] = w[i] + alpha * A[i][j] * x[j];").expect("w's update");
-    assert_eq!(
-        lines[update - 3..update],
-        ["#pragma omp parallel for schedule(static)", "for (int i = 0; i < N; i++)", "for (int j = 0; j < N; j++)"]
-    );
+    let fourth = "polyc_w_3 = polyc_w_3 + alpha * A[4 * c2 + 3][j] * x[j];";
+    let chain = lines.iter().position(|l| *l == fourth).expect("w's fourth chain in a local");
+    assert_eq!(lines[chain - 4], "for (int j = 0; j < N; j++) {");
+    let strips = lines[..chain].iter().rposition(|l| *l == "for (int c2 = 0; c2 <= polyc_floord(N - 1, 4); c2++)");
+    let strips = strips.expect("strips of four rows");
+    assert_eq!(lines[strips - 1], "#pragma omp parallel for schedule(static)");
 }
 
 #[test]

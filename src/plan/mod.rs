@@ -52,11 +52,16 @@
 //!    strips of 4 of the innermost parallel loop when the innermost loop
 //!    carries a recurrence (four independent chains side by side: adi's
 //!    tridiagonal sweeps);
-//! 9. with `--parallel`, in a nest with no parallel region whose one
-//!    parallel loop is the innermost, a vector loop inside sequential rows
-//!    (bicg's column sums), strips of 256 of that loop moved outermost,
-//!    one region, and the marks again (`column-strips`; in the loops for
-//!    little work too), unless a fixed size makes fewer than four strips.
+//! 9. untiled, in a nest whose only gain is a parallel region around a
+//!    recurrence that walks every access contiguously (atax's and
+//!    gesummv's row sums), the same strips of 4 (`row_strips_beside_threads`;
+//!    the printer keeps a full strip's four sums in locals, `emit::chains`);
+//! 10. with `--parallel`, in a nest with no parallel region whose one
+//!     parallel loop is the innermost, a vector loop inside sequential
+//!     rows (bicg's column sums), strips of 256 of that loop moved
+//!     outermost, one region, and the marks again (`column-strips`; in the
+//!     loops for little work too), unless a fixed size makes fewer than
+//!     four strips.
 //!
 //! Where isl split statements the source runs in one loop into more
 //! nests than the source has, tiled none, and the source's nests, planned
@@ -398,6 +403,7 @@ fn plan_nest(p: &mut Planner, request: &PlanRequest) -> IslResult<()> {
         p.source_order_if_as_good(request)?;
     }
     p.original_order_unless_it_gains(request)?;
+    p.row_strips_beside_threads(request)?;
     p.column_strips(request)?;
     p.note_rect_fallback();
     Ok(())
