@@ -3,7 +3,7 @@
 //! and stored once per row (gemm, trmm's full tiles, doitgen's parts), and
 //! in a triangle each row's ragged rest after the block (syrk, covariance).
 
-use crate::transforms::{applied, compile_default, scop_text};
+use crate::transforms::{applied, compile_default, scop_lines};
 
 #[test]
 fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
@@ -11,7 +11,7 @@ fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
     // 4: 32 updates per vector of j on eight locals, each B[k + u][j]
     // read by eight rows.
     let outcome = compile_default("gemm");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     // The first tile of k also scales C by beta, in a block of its own.
     let block = (0..lines.len() - 1)
         .find(|&p| {
@@ -32,7 +32,7 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
     // around k jammed by 4 over the first row's j, each other row then
     // runs its own last j (past i, up to i + u) after the block.
     let outcome = compile_default("syrk");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     assert!(lines.iter().any(|l| l.starts_with("/* polyc: A read from a transposed copy, tiled")));
     assert!(lines.contains(&"polyc_A_t[A_i1][A_i0] = A[A_i0][A_i1];"), "no transposed copy");
     let block = register_block(&lines, "C", "polyc_C_7 += alpha * polyc_polyc_A_t_31 * polyc_A_t[k + 3][j];");
@@ -52,7 +52,7 @@ fn trmm_s_full_tiles_keep_a_block_of_b_in_registers() {
     // are jammed by 8 around it, their elements of `B` on locals although
     // the statement reads `B` too: no row it reads there is one it writes.
     let outcome = compile_default("trmm");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     let block = register_block(&lines, "B", "polyc_B_7 += polyc_A_31 * B[k + 3][j];");
     assert!(lines[..block].contains(&"for (int c3 = 0; c3 < c2; c3++)"), "the full tiles are not apart");
     assert_eq!(lines[block + 40], "B[i + 7][j] = polyc_B_7;", "B not stored once per row");
@@ -69,7 +69,7 @@ fn covariance_blocks_its_triangle_s_rows_with_their_ragged_starts() {
     // 8 around k jammed by 4 over the last row's j (from i + 7), each row
     // then runs its own first j (from i + u, up to i + 6) on its own.
     let outcome = compile_default("covariance");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     let block = register_block(&lines, "cov", "polyc_cov_7 += polyc_data_31 * data[k + 3][j];");
     let shared = "for (int j = polyc_max(256 * c3, i + 7); j <= j_end; j++) {";
     assert!(lines[..block].contains(&shared), "the block does not start at the last row's j");
@@ -91,7 +91,7 @@ fn doitgen_s_rows_of_q_block_registers_part_by_part() {
     // each part for all eight rows.
     let outcome = compile_default("doitgen");
     assert!(applied(&outcome).contains(&"tile-points-for-registers"), "{:?}", applied(&outcome));
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     let rows = lines.iter().position(|l| *l == "for (; c3 <= c3_end - 7; c3 += 8) {").expect("rows of q not jammed");
     let set = lines[rows..].iter().position(|l| *l == "polyc_polyc_sum_7 = 0.0;").expect("sums not set") + rows;
     let load = "__typeof__(polyc_sum[c3 + 6][p]) polyc_polyc_sum_7 = polyc_sum[c3 + 6][p];";

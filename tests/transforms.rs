@@ -65,6 +65,11 @@ pub(super) fn scop_text(output: &str) -> &str {
     &output[start..end]
 }
 
+/// The lines of [`scop_text`], trimmed.
+pub(super) fn scop_lines(output: &str) -> Vec<&str> {
+    scop_text(output).lines().map(str::trim).collect()
+}
+
 #[test]
 fn default_mode_tiles_and_parallelises_the_dense_kernels() {
     for name in TILED_AND_PARALLEL {
@@ -88,7 +93,7 @@ fn default_mode_tiles_and_parallelises_the_dense_kernels() {
 #[test]
 fn gemm_innermost_loop_is_stride_one_and_simd() {
     let outcome = compile_default("gemm");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     // The general instance (a tile may peel k = 0 off): j is the last subscript of C and B.
     // Its reduction over k is jammed: four updates of C[i][j] per vector,
     // on a local (`emit::promote`), A[i][k + u] read before the loop.
@@ -158,7 +163,7 @@ fn tiles_of_a_triangle_bounded_by_a_parameter_too_are_scheduled_dynamically() {
     // `c1`, but the other one does: a static split gave one thread three
     // quarters of the tiles.
     let code = compile_default("symm").output;
-    let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
+    let lines = scop_lines(&code);
     let triangle =
         lines.iter().position(|l| l.contains("c2 <= polyc_min(polyc_floord(M - 2, 32), c1)")).expect("{code}");
     assert!(lines[triangle - 2].contains("schedule(dynamic)"), "{:#?}", &lines[triangle - 2..=triangle]);
@@ -244,7 +249,7 @@ fn a_loop_holding_some_statement_worth_a_region_runs_in_parallel() {
     // statements alone are too little work for a region, its loops over
     // j are not.
     let code = compile_default("adi").output;
-    let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
+    let lines = scop_lines(&code);
     let strips: Vec<usize> = lines
         .iter()
         .enumerate()
@@ -262,7 +267,7 @@ fn a_vector_loop_outside_a_column_walk_runs_in_strips_innermost() {
     let outcome = compile_default("utsolve");
     let transforms = applied(&outcome);
     assert!(transforms.contains(&"tile=strips"), "{transforms:?}");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     let pragma = lines.iter().position(|l| l.starts_with("#pragma omp parallel for")).expect("a parallel loop");
     assert!(lines[pragma + 1].starts_with("for (int c0 = 0; c0 <= polyc_floord(M - 1, 256)"), "{}", lines[pragma + 1]);
     let update = lines.iter().position(|l| *l == "B[i][j] -= polyc_U * B[k][j];").expect("the update, U[i][k] hoisted");
@@ -276,7 +281,7 @@ fn a_matrix_vector_product_walks_rows_in_parallel() {
     // source's rows, in parallel, read A once, contiguously: four at a
     // time, their sums in locals.
     let code = compile_default("gemver").output;
-    let lines: Vec<&str> = scop_text(&code).lines().map(str::trim).collect();
+    let lines = scop_lines(&code);
     let fourth = "polyc_w_3 = polyc_w_3 + alpha * A[4 * c2 + 3][j] * x[j];";
     let chain = lines.iter().position(|l| *l == fourth).expect("w's fourth chain in a local");
     assert_eq!(lines[chain - 4], "for (int j = 0; j < N; j++) {");
@@ -417,7 +422,7 @@ fn a_recurrence_innermost_runs_a_strip_of_independent_chains() {
     let outcome = compile_default("adi");
     let transforms = applied(&outcome);
     assert!(transforms.contains(&"tile=strips"), "{transforms:?}");
-    let lines: Vec<&str> = scop_text(&outcome.output).lines().map(str::trim).collect();
+    let lines = scop_lines(&outcome.output);
     let strip = "for (int i = polyc_max(4 * c4, 1); i <= polyc_min(4 * c4 + 3, N - 2); i++)";
     let sweep = lines.iter().position(|l| *l == "p[i][j] = -c / (a * p[i][j - 1] + b);").expect("adi's sweep");
     assert_eq!(lines[sweep - 1], strip, "{lines:#?}");

@@ -85,17 +85,12 @@ impl Printer<'_> {
         depth: usize,
     ) {
         self.open_if_runs(lower, upper, depth);
-        for s in kept {
-            let init = if s.load { format!(" = {}", s.access) } else { String::new() };
-            self.line(depth + 1, &format!("__typeof__({}) {}{init};", s.access, s.name));
-        }
+        self.declare_locals(kept, depth + 1);
         let saved = self.scalars.len();
         self.scalars.extend(kept.iter().cloned());
         self.loop_body(head, body, depth + 1, self.in_parallel);
         self.scalars.truncate(saved);
-        for s in kept {
-            self.line(depth + 1, &format!("{} = {};", s.access, s.name));
-        }
+        self.store_locals(kept, depth + 1);
         self.line(depth, "}");
     }
 }

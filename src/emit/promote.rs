@@ -100,15 +100,10 @@ impl Printer<'_> {
                 p.block(depth, &head.text, body);
             } else {
                 p.line(depth, &format!("{} {{", head.text));
-                for s in &promotion.kept {
-                    let init = if s.load { format!(" = {}", s.access) } else { String::new() };
-                    p.line(depth + 1, &format!("__typeof__({}) {}{init};", s.access, s.name));
-                }
+                p.declare_locals(&promotion.kept, depth + 1);
                 p.scalars.extend(promotion.kept.iter().cloned());
                 p.nodes(body, depth + 1);
-                for s in &promotion.kept {
-                    p.line(depth + 1, &format!("{} = {};", s.access, s.name));
-                }
+                p.store_locals(&promotion.kept, depth + 1);
                 p.line(depth, "}");
             }
             p.scalars = saved;
@@ -116,6 +111,22 @@ impl Printer<'_> {
                 p.line(depth - 1, "}");
             }
         });
+    }
+
+    /// The locals of `kept`, each loaded from its element where the
+    /// first use reads it.
+    pub(super) fn declare_locals(&mut self, kept: &[Scalar], depth: usize) {
+        for s in kept {
+            let init = if s.load { format!(" = {}", s.access) } else { String::new() };
+            self.line(depth, &format!("__typeof__({}) {}{init};", s.access, s.name));
+        }
+    }
+
+    /// Each local of `kept` stored back to its element.
+    pub(super) fn store_locals(&mut self, kept: &[Scalar], depth: usize) {
+        for s in kept {
+            self.line(depth, &format!("{} = {};", s.access, s.name));
+        }
     }
 
     /// Open a block, guarded by the loop bounds `lower..=upper` unless
@@ -149,11 +160,7 @@ impl Printer<'_> {
         let uses = self.uses(dim, body);
         let private: Vec<String> = self.program.private_vars(mark.private).map(|v| v.name.clone()).collect();
         let mut promotion = Promotion::default();
-        let mut arrays: Vec<&str> = uses.iter().map(|u| u.array.as_str()).collect();
-        arrays.sort_unstable();
-        arrays.dedup();
-        for array in arrays {
-            let of: Vec<&Use> = uses.iter().filter(|u| u.array == array).collect();
+        for (array, of) in by_array(&uses) {
             let program = self.program;
             let kept = kept_elements(&of, &|u: &Use, v: &Use| {
                 u.stmt == v.stmt && program.accesses_apart(u.stmt, u.access, v.access)
@@ -183,12 +190,7 @@ impl Printer<'_> {
         let uses = self.uses(dim, body);
         let private: Vec<String> = self.program.private_vars(mark.private).map(|v| v.name.clone()).collect();
         let mut promotion = Promotion::default();
-        let mut arrays: Vec<&str> =
-            uses.iter().map(|u| u.array.as_str()).filter(|a| !private.iter().any(|v| v == a)).collect();
-        arrays.sort_unstable();
-        arrays.dedup();
-        for array in arrays {
-            let of: Vec<&Use> = uses.iter().filter(|u| u.array == array).collect();
+        for (array, of) in by_array(&uses).into_iter().filter(|(a, _)| !private.iter().any(|v| v == a)) {
             let program = self.program;
             let apart = |u: &Use, v: &Use| u.stmt == v.stmt && program.accesses_apart(u.stmt, u.access, v.access);
             for element in kept_across(&of, &apart) {
@@ -274,6 +276,14 @@ impl Printer<'_> {
         let vars = &self.vars;
         self.names.mint_local(&base, |n| scalars().any(|s| s.name == n) || vars.iter().flatten().any(|v| v == n))
     }
+}
+
+/// `uses` by array, the arrays in name order.
+fn by_array(uses: &[Use]) -> Vec<(&str, Vec<&Use>)> {
+    let mut arrays: Vec<&str> = uses.iter().map(|u| u.array.as_str()).collect();
+    arrays.sort_unstable();
+    arrays.dedup();
+    arrays.into_iter().map(|a| (a, uses.iter().filter(|u| u.array == a).collect())).collect()
 }
 
 /// The elements of one array's `uses` to keep in locals: each element

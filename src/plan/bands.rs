@@ -445,7 +445,9 @@ impl Planner<'_> {
     pub(super) fn row_strips_beside_threads(&mut self, request: &PlanRequest) -> IslResult<()> {
         let sc = &self.nest.scattering;
         let Some(innermost) = sc.innermost_loop() else { return Ok(()) };
-        if !request.optimises() || tiles(&self.notes) || self.marks.iter().flatten().any(|m| m.simd) {
+        // The cheap refusals first: the contiguity below is isl's work.
+        let refused = request.unroll_jam.is_none() || !request.optimises() || tiles(&self.notes);
+        if refused || self.marks.iter().flatten().any(|m| m.simd) {
             return Ok(());
         }
         if !self.marks.iter().flatten().any(|m| m.parallel && m.region) {
