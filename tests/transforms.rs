@@ -449,17 +449,18 @@ fn tiles_and_threads_run_only_with_enough_work_and_the_source_otherwise() {
 }
 
 #[test]
-fn with_little_work_a_column_walk_still_runs_along_rows() {
-    // mvt's `x2[i] += A[j][i] * y_2[j]` walks columns of A over j; with
-    // less work than a thread is worth, the loops are still interchanged
-    // (and jammed), on threads only where a region's work pays them.
+fn a_column_walk_runs_along_rows_at_any_work() {
+    // mvt's `x2[i] += A[j][i] * y_2[j]` walks columns of A over j: the
+    // loops are interchanged (and jammed), printed once without tiles, on
+    // threads only where a region's work pays them.
     let code = compile_default("mvt").output;
-    let small = little_work_loops(&code);
-    threads_only_where_work_pays(small);
-    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let scop = scop_text(&code);
+    assert!(!scop.contains("POLYC_MIN_WORK"), "a work check:\n{scop}");
+    threads_only_where_work_pays(scop);
+    let lines = scop_lines(&code);
     let column =
         lines.iter().position(|l| l.contains("A[j][i] * polyc_y_2;")).expect("the column walk, y_2[j] hoisted");
-    assert_eq!(lines[column - 3..column - 1], ["#pragma omp simd", "for (int i = 0; i < N; i++) {"], "{small}");
+    assert_eq!(lines[column - 3..column - 1], ["#pragma omp simd", "for (int i = 0; i < N; i++) {"], "{scop}");
 }
 
 #[test]
@@ -511,18 +512,20 @@ fn with_little_work_a_region_inside_time_steps_counts_one_step_s_work() {
 }
 
 #[test]
-fn with_little_work_row_sums_run_as_independent_chains() {
+fn row_sums_run_as_independent_chains_at_any_work() {
     // gesummv's `tmp[i] = A[i][j] * x[j] + tmp[i]` waits on itself along
     // j; strips of four rows run four sums side by side (2.7x at 3.4
-    // million instances), which costs nothing at run time.
+    // million instances), which costs nothing at run time: printed once,
+    // on threads where a region's work pays them.
     let code = compile_default("gesummv").output;
-    let small = little_work_loops(&code);
-    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let scop = scop_text(&code);
+    let lines = scop_lines(&code);
     let sum = lines.iter().position(|l| *l == "tmp[i] = A[i][j] * x[j] + tmp[i];").expect("the row sum");
-    assert!(lines[sum - 1].starts_with("for (int i = 4 * c1; "), "{small}");
-    assert_eq!(lines[sum - 2], "for (int j = 0; j < N; j++) {", "{small}");
-    threads_only_where_work_pays(small);
-    assert!(small.contains("#pragma omp parallel for"), "the strips of rows not in parallel: {small}");
+    assert!(lines[sum - 1].starts_with("for (int i = 4 * c1; "), "{scop}");
+    assert_eq!(lines[sum - 2], "for (int j = 0; j < N; j++) {", "{scop}");
+    assert!(!scop.contains("POLYC_MIN_WORK"), "a work check:\n{scop}");
+    threads_only_where_work_pays(scop);
+    assert!(scop.contains("#pragma omp parallel for"), "the strips of rows not in parallel: {scop}");
 }
 
 #[test]
@@ -536,17 +539,33 @@ fn row_sums_beside_a_carried_update_run_as_independent_chains() {
         Options { plan: PlanRequest { schedule: ScheduleKind::Identity, ..base.plan.clone() }, ..base };
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bicg.c");
     let code = driver::compile(std::fs::read_to_string(path).unwrap(), &in_source_order).unwrap().output;
-    let small = little_work_loops(&code);
-    let lines: Vec<&str> = small.lines().map(str::trim).collect();
-    let sum = lines.iter().position(|l| l.starts_with("q[i] = q[i] + A[i][j]")).unwrap_or_else(|| panic!("{small}"));
+    let lines = scop_lines(&code);
+    let sum = lines.iter().position(|l| l.starts_with("q[i] = q[i] + A[i][j]")).unwrap_or_else(|| panic!("{code}"));
     assert!(
         lines[..sum].iter().rev().find(|l| l.starts_with("for (")).unwrap().starts_with("for (int i = 4 * c1;"),
-        "{small}"
+        "{code}"
     );
 }
 
 #[test]
 fn with_little_work_isl_s_order_serves_where_it_walks_fewer_strides() {
+    // covariance's means walk columns of `data` in the source's order; its
+    // tiled plan waits for enough work, and isl's order without tiles
+    // walks rows (6x near `POLYC_MIN_WORK`).
+    let code = compile_default("covariance").output;
+    let small = little_work_loops(&code);
+    threads_only_where_work_pays(small);
+    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let mean = lines.iter().position(|l| *l == "mean[j] += data[i][j];").expect("the means");
+    assert_eq!(
+        lines[mean - 3..mean],
+        ["for (int i = 0; i < N; i++)", "#pragma omp simd", "for (int j = 0; j < M; j++)"],
+        "{small}"
+    );
+}
+
+#[test]
+fn a_column_walk_fused_with_a_vector_statement_is_split_and_walks_rows() {
     // TSVC's s2275: a column walk of `aa` fused with a vector statement
     // over the same `i`. Split and interchanged, both walk rows: 5.7x at
     // 256 x 256, far below the work threads need, so on one thread at run time.
@@ -554,27 +573,32 @@ fn with_little_work_isl_s_order_serves_where_it_walks_fewer_strides() {
                 #pragma scop\n  for (int i = 0; i < N; i++) {\n    for (int j = 0; j < N; j++)\n      \
                 aa[j][i] = aa[j][i] + bb[j][i] * cc[j][i];\n    a[i] = b[i] + c[i] * d[i];\n  }\n#pragma endscop\n}\n";
     let (_, output) = transforms_of(text.to_string());
-    let small = little_work_loops(&output);
-    threads_only_where_work_pays(small);
-    let lines: Vec<&str> = small.lines().map(str::trim).collect();
-    let walk = lines.iter().position(|l| *l == "aa[j][i] = aa[j][i] + bb[j][i] * cc[j][i];").expect("the walk");
-    assert_eq!(
-        lines[walk - 3..walk],
-        ["for (int j = 0; j < N; j++)", "#pragma omp simd", "for (int i = 0; i < N; i++)"]
-    );
-    assert!(output.contains("with too little work, loops without tiles, on threads where a region's work pays"));
+    let scop = scop_text(&output);
+    threads_only_where_work_pays(scop);
+    let lines = scop_lines(&output);
+    for (statement, along) in [
+        ("aa[j][i] = aa[j][i] + bb[j][i] * cc[j][i];", Some("for (int j = 0; j < N; j++)")),
+        ("a[i] = b[i] + c[i] * d[i];", None),
+    ] {
+        let at = lines.iter().position(|l| *l == statement).expect(statement);
+        assert_eq!(lines[at - 2..at], ["#pragma omp simd", "for (int i = 256 * c1; i <= i_end; i++)"], "{scop}");
+        if let Some(rows) = along {
+            assert_eq!(lines[at - 5], rows, "{scop}");
+        }
+    }
+    assert!(output.contains("parallel (OpenMP) where a region's work pays"), "{scop}");
 }
 
 #[test]
-fn with_little_work_the_source_s_independent_chains_beat_isl_s_reductions() {
+fn the_source_s_independent_chains_beat_isl_s_reductions() {
     // isl runs mvt's `x1[i] += A[i][j] * y_1[j]` with the reduction over
     // j innermost, one chain gcc keeps sequential; the source's order in
     // strips of four rows runs four chains side by side (1.5x).
     let code = compile_default("mvt").output;
-    let small = little_work_loops(&code);
-    let lines: Vec<&str> = small.lines().map(str::trim).collect();
+    let lines = scop_lines(&code);
     let sum = lines.iter().position(|l| *l == "x1[i] = x1[i] + A[i][j] * y_1[j];").expect("the row sum");
-    assert!(lines[sum - 1].starts_with("for (int i = 4 * c1; "), "{small}");
+    assert!(lines[sum - 1].starts_with("for (int i = 4 * c2; "), "{code}");
+    assert!(lines.contains(&"polyc_x1_3 = polyc_x1_3 + A[4 * c2 + 3][j] * y_1[j];"), "{code}");
 }
 
 #[test]
@@ -586,7 +610,8 @@ fn threads_over_a_loop_bounded_by_a_division_wait_for_enough_work() {
                   for (int i = 0; i < LEN / 2; i++)\n    b[i] = b[i + LEN / 2] + a[i];\n#pragma endscop\n}\n";
     let out = driver::compile(source.to_string(), &Options::optimising()).unwrap().output;
     assert!(out.contains("#pragma omp parallel for"), "{out}");
-    assert!(out.contains("(double)polyc_max(polyc_floord(LEN - 2, 2) + 1, 0) >= POLYC_MIN_WORK"), "{out}");
+    let gate = "(double)polyc_max(polyc_floord(LEN - 2, 2) + 1, 0) >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1";
+    assert!(out.contains(gate), "{out}");
 }
 
 #[test]
@@ -607,4 +632,21 @@ fn with_fopenmp_the_file_is_still_read_through_its_headers() {
     let outcome = driver::compile_file(source.to_string(), Some(&path), &options).unwrap();
     let messages: Vec<&str> = outcome.diagnostics.iter().map(|d| d.message.as_str()).collect();
     assert!(messages.is_empty(), "{messages:?}");
+}
+
+#[test]
+fn loops_without_tiles_wait_for_enough_work_only_where_they_cost_more_with_little() {
+    // atax's strips of rows and columns, their regions outermost: printed
+    // once, each region starting threads where its own work pays them.
+    let atax = compile_default("atax").output;
+    assert!(!scop_text(&atax).contains("POLYC_MIN_WORK"), "{atax}");
+    threads_only_where_work_pays(scop_text(&atax));
+    assert!(atax.contains("parallel (OpenMP) where a region's work pays"), "{atax}");
+    // gemver's column strips fuse away the jam its loops for little work
+    // keep (0.75x at 1,000 x 1,000): those stay, behind the work check.
+    let gemver = compile_default("gemver").output;
+    assert!(little_work_loops(&gemver).contains("j += 4)"), "{gemver}");
+    // seidel-2d's wavefront starts a region per step: the work check stays.
+    let seidel = compile_default("seidel-2d").output;
+    assert!(scop_text(&seidel).contains(">= POLYC_MIN_WORK) {"), "{seidel}");
 }

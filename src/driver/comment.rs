@@ -33,6 +33,8 @@ pub struct Done {
     /// Temporary arrays folded onto fewer cells.
     pub contracted: Vec<String>,
     pub parallel: bool,
+    /// Each parallel region starts threads only where its own work pays.
+    pub regions_gated: bool,
     /// A multifor's loops run apart in OpenMP sections.
     pub sections: bool,
     pub simd: bool,
@@ -83,7 +85,8 @@ impl Done {
         done.extend(self.expanded.iter().map(|v| format!("{v} expanded")));
         done.extend(self.contracted.iter().map(|a| format!("{a} contracted")));
         let flags = [
-            (self.parallel, "parallel (OpenMP)"),
+            (self.parallel && !self.regions_gated, "parallel (OpenMP)"),
+            (self.parallel && self.regions_gated, "parallel (OpenMP) where a region's work pays"),
             (self.sections, "multifor loops in OpenMP sections"),
             (self.simd, "SIMD"),
             (self.traced, "statements traced"),
@@ -150,6 +153,11 @@ mod tests {
             threaded.comment(""),
             "/* polyc: tiled 32x32, parallel (OpenMP); with too little work, loops without tiles, on threads where \
              a region's work pays; undo: polyc --schedule=identity */\n"
+        );
+        let gated = Done { parallel: true, regions_gated: true, simd: true, ..Done::default() };
+        assert_eq!(
+            gated.comment(""),
+            "/* polyc: parallel (OpenMP) where a region's work pays, SIMD; undo: polyc --schedule=identity */\n"
         );
         assert_eq!(Done::default().comment(""), "/* polyc: loops regenerated in the source's order */\n");
         let unchecked = Done { order: Order::Unchecked, ..Done::default() };

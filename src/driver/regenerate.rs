@@ -6,8 +6,10 @@
 //! threads: `costs_at_run_time`) waits for `POLYC_MIN_WORK`, with the loops
 //! for little work beside it (`small_loops`: planned without tiles or
 //! threads, in the source's order or isl's, `plan::for_little_work`; none
-//! where that is the source's order with SIMD marks at most); a new
-//! order, strips, SIMD loops and unroll-and-jam run always. Storage
+//! where that is the source's order with SIMD marks at most), unless its
+//! only tiles are strips: then its regions decide alone
+//! (`print_for_any_work`). A new order, strips, SIMD loops and
+//! unroll-and-jam run always. Storage
 //! expansion (`plan::expansion::expanded_plan`, seed 004) is tried first,
 //! on a copy of the file's names, and kept only if its plan tiles some
 //! band. The run-time checks (subscripts in bounds, variables apart,
@@ -21,7 +23,7 @@
 use super::comment::{Done, Order};
 use super::scanned::{scan_planned, scan_scop, work_estimate, Contracted, Scanned};
 use super::trace::traced_statement;
-use crate::emit::{self, Helpers, Program};
+use crate::emit::{self, Helpers, Program, RegionWork};
 use crate::frontend::Stmt;
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, IslResult};
@@ -31,6 +33,7 @@ use crate::names::FreshNames;
 use crate::options::{Options, PlanRequest, ScheduleKind};
 use crate::plan::expansion::{expanded_plan, Expanded};
 use crate::plan::{self, Analyses, Notes, Plan};
+use crate::scan::ast::Node;
 use crate::schedule::Scattering;
 use crate::storage::expand::ExpandedArray;
 use std::cell::OnceCell;
@@ -259,10 +262,10 @@ fn print_planned(
     // multifor's is not.
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
-    let work = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    let as_written = storage.start.as_written;
-    let small = match &work {
-        Some(work) => small_loops(as_written, &plan.scattering, work, names, options)?,
+    let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
+    let before_small = names.clone();
+    let small = match &estimate {
+        Some(work) => small_loops(storage.start.as_written, &plan.scattering, work, names, options)?,
         None => None,
     };
     // Subscripts the source does not keep within their arrays are checked
@@ -280,6 +283,7 @@ fn print_planned(
     let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
     // Tiles say the order is new already.
     let order = if plan.notes.tiled.is_empty() { order(scop, &plan, options) } else { Order::Unchecked };
+    let strips_only = plan.strips_only() && !plan.regions_inside_loops();
     let mut notes = std::mem::take(&mut plan.notes);
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -309,8 +313,6 @@ fn print_planned(
     let heap: Vec<ExpandedArray> = storage.start.copies.iter().chain(storage.expanded).cloned().collect();
     let program = Program {
         expanded: &heap,
-        work: work.as_deref(),
-        small: small.as_ref().map(|s| s.text.as_str()),
         in_bounds: &in_bounds,
         disjoint: &alias.pairs,
         tables: &alias.tables,
@@ -322,7 +324,8 @@ fn print_planned(
         accesses_apart: &accesses_apart,
         ..planned_loops(scop, stmts, &plan, dims, options)
     };
-    let printed = emit::print(&program, &nodes, names);
+    let versions = Versions { strips_only, estimate: estimate.as_deref(), small, before_small };
+    let (printed, small, regions_gated) = print_for_any_work(program, &nodes, versions, names);
     if printed.jammed {
         notes.applied("unroll-jam");
     }
@@ -335,6 +338,7 @@ fn print_planned(
         expanded: storage.expanded.iter().map(|a| a.variable.clone()).collect(),
         contracted: contracted.iter().map(|c| c.array.clone()).collect(),
         parallel: printed.parallel,
+        regions_gated: printed.parallel && regions_gated,
         simd: printed.simd,
         jam: options.plan.unroll_jam.filter(|_| printed.jammed),
         traced: options.trace,
@@ -344,6 +348,52 @@ fn print_planned(
         ..Done::default()
     };
     Ok(Regenerated { code: Some(printed.text), helpers, notes, interleaved: None, done })
+}
+
+/// What decides how a plan's loops run with little work.
+struct Versions<'a> {
+    /// The plan has no tiles beyond strips (of points or columns), nor a
+    /// region inside a sequential loop.
+    strips_only: bool,
+    /// Each statement's iterator extents (`None`: no work check).
+    estimate: Option<&'a [Vec<LinExpr>]>,
+    /// The loops for little work (`None`: the source serves).
+    small: Option<emit::Printed>,
+    /// The fresh names as they were before `small` took some.
+    before_small: FreshNames,
+}
+
+/// `program`'s loops for any amount of work, with the loops for little
+/// work they keep (if any) and whether each region decides alone. Where
+/// the plan has no tiles beyond strips (of points or columns), threads
+/// started once per region are all its loops cost: printed once, each
+/// region starting threads only where its own work pays, unless a
+/// sequential loop surrounds a region (a wavefront's steps) or the loops
+/// for little work unroll-and-jam and these do not. At LARGE (8 million
+/// instances, below `POLYC_MIN_WORK`) atax's and bicg's loops ran 1.5x to
+/// 2x faster than the source and the loops for little work, on 1 and 2
+/// threads; gemver's, fused without the jam, 0.75x at 1,000 x 1,000.
+/// Elsewhere they run behind the work check, the loops for little work
+/// (or the source) beside them.
+fn print_for_any_work(
+    program: Program,
+    nodes: &[Node],
+    versions: Versions,
+    names: &mut FreshNames,
+) -> (emit::Printed, Option<emit::Printed>, bool) {
+    let Versions { strips_only, estimate, small, before_small } = versions;
+    if let Some(extents) = estimate.filter(|_| strips_only) {
+        let mut alone = before_small;
+        let region_work = Some(RegionWork { extents, below_min_work: false });
+        let printed = emit::print(&Program { region_work, ..program }, nodes, &mut alone);
+        if !small.as_ref().is_some_and(|s| s.jammed && !printed.jammed) {
+            *names = alone;
+            return (printed, None, true);
+        }
+    }
+    let versioned = Program { work: estimate, small: small.as_ref().map(|s| s.text.as_str()), ..program };
+    let printed = emit::print(&versioned, nodes, names);
+    (printed, small, false)
 }
 
 /// The share of planning's isl operations and time that finding out
@@ -424,7 +474,8 @@ fn small_loops(
     let Ok(Some((nodes, dims))) = scanned else {
         return Ok(None);
     };
-    let program = Program { region_work: Some(work), ..planned_loops(scop, &scop.ast.stmts, &plan, dims, options) };
+    let region_work = Some(RegionWork { extents: work, below_min_work: true });
+    let program = Program { region_work, ..planned_loops(scop, &scop.ast.stmts, &plan, dims, options) };
     let printed = emit::print_loops(&program, &nodes, names);
     // gcc vectorises the source's own loops as well (jacobi-1d's 0.3 ms
     // measured 0.94x with the pragmas, within the timer's noise).

@@ -1,7 +1,8 @@
 //! Threads only where a region's work pays them: in the loops for little
-//! work (`Program::region_work`), each `omp parallel for` runs on more
-//! than one thread only when the instances one run of the region holds
-//! reach `POLYC_MIN_REGION_WORK`, and otherwise runs as a plain loop.
+//! work and in loops with no tiles but strips (`Program::region_work`),
+//! each `omp parallel for` runs on more than one thread only when the
+//! instances one run of the region holds reach `POLYC_MIN_REGION_WORK`,
+//! and otherwise runs as a plain loop.
 //!
 //! The work of a region is, summed over the statements inside, the
 //! product of the extents of the statement's iterators that vary inside
@@ -15,6 +16,7 @@
 
 use super::nest::leaves;
 use super::printer::{LoopHead, Printer};
+use super::program::RegionWork;
 use crate::model::affine::LinExpr;
 use crate::scan::ast::Node;
 
@@ -24,7 +26,8 @@ pub(super) enum Gate {
     Always,
     /// Never: no statement inside has two iterators that vary inside (a
     /// row's loop, atax's `y[i] = 0`), which below `POLYC_MIN_WORK` is too
-    /// little work for threads whatever the sizes; the loop stays plain.
+    /// little work for threads whatever the sizes (the loops for little
+    /// work only); the loop stays plain.
     Never,
     /// Where this condition holds.
     When(String),
@@ -35,7 +38,7 @@ impl Printer<'_> {
     /// the program gates its regions, `work >= POLYC_MIN_REGION_WORK &&
     /// POLYC_THREADS > 1`.
     pub(super) fn region_gate(&mut self, dim: usize, body: &[Node]) -> Gate {
-        let Some(extents) = self.program.region_work else { return Gate::Always };
+        let Some(RegionWork { extents, below_min_work }) = self.program.region_work else { return Gate::Always };
         let mut loops = vec![dim];
         loop_dims(body, &mut loops);
         let mut found = Vec::new();
@@ -58,7 +61,7 @@ impl Printer<'_> {
                 None => inside.push((leaf.id, its)),
             }
         }
-        if inside.iter().all(|(_, its)| its.iter().filter(|v| **v).count() < 2) {
+        if below_min_work && inside.iter().all(|(_, its)| its.iter().filter(|v| **v).count() < 2) {
             return Gate::Never;
         }
         let products: Vec<Vec<&LinExpr>> = inside

@@ -49,7 +49,7 @@ mod subscripts;
 mod versioned;
 
 pub use helpers::{Helpers, DEFAULT_MIN_REGION_WORK, DEFAULT_MIN_WORK};
-pub use program::{marks_some_loop, Program};
+pub use program::{marks_some_loop, Program, RegionWork};
 
 use crate::names::FreshNames;
 use crate::scan::ast::Node;

@@ -13,9 +13,19 @@ use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
 use std::collections::BTreeSet;
 
+/// Each statement's iterator extents, which gate the regions.
+#[derive(Clone, Copy)]
+pub struct RegionWork<'a> {
+    pub extents: &'a [Vec<LinExpr>],
+    /// Whether these loops run only below `POLYC_MIN_WORK` (the loops for
+    /// little work), where a region with one iterator varying inside
+    /// never pays its threads.
+    pub below_min_work: bool,
+}
+
 /// What the printer needs besides the loop AST. The default has no
 /// statements, checks, storage or source text.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Program<'a> {
     pub stmts: &'a [Stmt],
     pub params: &'a [String],
@@ -47,8 +57,9 @@ pub struct Program<'a> {
     /// The same extents where each parallel region is to run on more than
     /// one thread only when the work inside it (the products of the
     /// extents of the iterators that vary inside) reaches
-    /// `POLYC_MIN_REGION_WORK` (see `emit::gate`): the loops for little work.
-    pub region_work: Option<&'a [Vec<LinExpr>]>,
+    /// `POLYC_MIN_REGION_WORK` (see `emit::gate`): the loops for little
+    /// work, and loops without tiles, whose regions decide alone.
+    pub region_work: Option<RegionWork<'a>>,
     /// The loops for less work than that ([`print_loops`](super::print_loops)' text: what
     /// costs nothing at run time, no tiles, no threads), where the
     /// run-time checks hold; `None`: `source` serves.

@@ -4,7 +4,7 @@
 //! wavefront or outermost parallel loop.
 
 use super::budget::{planning_budget, SKEWING_SHARE};
-use super::notes::{by, tiles, Notes, ORIGINAL_ORDER, STRIPS};
+use super::notes::{by, tiles, Notes, COLUMN_STRIPS, ORIGINAL_ORDER, STRIPS};
 use super::planner::{checked, checked_by, Planner};
 use crate::model::isl::{self, IslResult};
 use crate::options::{PlanRequest, TileShape};
@@ -38,10 +38,6 @@ const COLUMN_STRIP: i64 = 256;
 /// The fewest strips [`Planner::column_strips`] makes: two per thread on
 /// two, where a fixed size allows fewer.
 const FEWEST_COLUMN_STRIPS: i64 = 4;
-
-/// The name of the step that runs strips of the vector loop outermost
-/// (see `Planner::column_strips`).
-const COLUMN_STRIPS: &str = "tile=column-strips";
 
 impl Planner<'_> {
     /// When the innermost loop is no vector loop but an outer one is, in

@@ -112,7 +112,7 @@ use budget::SKEWING_SHARE;
 pub use budget::{planning_budget, planning_time};
 use marks::{LoopMark, PrivateVar};
 pub use notes::Notes;
-use notes::{gains, tiles, SOURCE_ORDER, STRIPS};
+use notes::{gains, tiles, COLUMN_STRIPS, SOURCE_ORDER, STRIPS};
 pub use pieces::Piece;
 use planner::{checked, private_vars, regions_as_outer, Planner};
 
@@ -567,6 +567,22 @@ impl Plan {
     /// whose bounds cost the scanner more.
     pub fn starts_concurrently(&self) -> bool {
         self.notes.applied.iter().any(|a| concurrent::CONCURRENT_TILES.contains(&a.as_str()))
+    }
+
+    /// Whether some statement's parallel region sits inside a loop of its
+    /// schedule, starting threads once per iteration (a wavefront's steps,
+    /// a time loop), or isl cannot tell.
+    pub fn regions_inside_loops(&self) -> bool {
+        self.scattering.stmts.iter().zip(&self.scattering.maps).any(|(&stmt, map)| {
+            let region = self.marks.get(stmt).and_then(|marks| marks.iter().position(|m| m.parallel && m.region));
+            region.is_some_and(|dim| (0..dim).any(|k| !map.out_is_constant(k).unwrap_or(false)))
+        })
+    }
+
+    /// Whether every tiling is strips, of points or of columns: loops that
+    /// cost no more than those they split, on one thread as on many.
+    pub fn strips_only(&self) -> bool {
+        self.notes.applied.iter().all(|a| !a.starts_with("tile") || a == STRIPS || a == COLUMN_STRIPS)
     }
 
     /// Whether some band is tiled for the cache or a wavefront, not only

@@ -86,6 +86,10 @@ pub(super) fn by(sizes: &[i64]) -> String {
 /// The name of strip-mining one loop with its points innermost.
 pub(super) const STRIPS: &str = "tile=strips";
 
+/// The name of the step that runs strips of the vector loop outermost
+/// (see `Planner::column_strips`).
+pub(super) const COLUMN_STRIPS: &str = "tile=column-strips";
+
 /// The name of the step that moves a loop innermost for stride-1 access.
 pub(super) const FOR_LOCALITY: &str = "permute-for-locality";
 
