@@ -46,7 +46,14 @@ const THREADS: [&str; 2] = ["1", "2"];
 const WORKERS: usize = 2;
 /// Every run takes well under a second; this only stops a hang.
 const RUN_LIMIT: Duration = Duration::from_secs(120);
-const CFLAGS: [&str; 5] = ["-O2", "-fopenmp", "-ffp-contract=off", "-DPOLYC_MIN_WORK=0", "-DPOLYBENCH_DUMP_ARRAYS"];
+const CFLAGS: [&str; 6] = [
+    "-O2",
+    "-fopenmp",
+    "-ffp-contract=off",
+    "-DPOLYC_MIN_WORK=0",
+    "-DPOLYC_MIN_REGION_WORK=0",
+    "-DPOLYBENCH_DUMP_ARRAYS",
+];
 
 #[test]
 fn polybench_kernels_compute_what_they_computed() {

@@ -68,8 +68,15 @@ const GCC: [&str; 3] = ["gcc", "-O3", "-march=native"];
 /// After the clang binary.
 const POLLY_FLAGS: [&str; 7] = ["-O3", "-march=native", "-mllvm", "-polly", "-mllvm", "-polly-parallel", "-fopenmp"];
 /// The correctness check: small arrays dumped on stderr, no FMA contraction on
-/// either side, and polyc's minimum-work guard off so that its new loops run.
-const CHECK_FLAGS: [&str; 4] = ["-DMINI_DATASET", "-DPOLYBENCH_DUMP_ARRAYS", "-ffp-contract=off", "-DPOLYC_MIN_WORK=0"];
+/// either side, and polyc's work guards off so that its new loops run, each
+/// region on every thread.
+const CHECK_FLAGS: [&str; 5] = [
+    "-DMINI_DATASET",
+    "-DPOLYBENCH_DUMP_ARRAYS",
+    "-ffp-contract=off",
+    "-DPOLYC_MIN_WORK=0",
+    "-DPOLYC_MIN_REGION_WORK=0",
+];
 
 struct Kernel {
     name: String,

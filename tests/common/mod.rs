@@ -89,12 +89,14 @@ pub const CLANG: Compiler = Compiler { name: "clang-19", optimise: "-O3" };
 
 impl Compiler {
     /// Compile C source text; the error is the compiler's message. The
-    /// corpus's test sizes are far below polyc's work threshold, so
+    /// corpus's test sizes are far below polyc's work thresholds, so
     /// `POLYC_MIN_WORK` is 0: the new loops run, not the source kept
-    /// beside them (`extra` may say otherwise).
+    /// beside them (`extra` may say otherwise); and so is
+    /// `POLYC_MIN_REGION_WORK`: a region gated on its own work starts
+    /// threads wherever OpenMP has more than one.
     pub fn compile(&self, source: &Path, binary: &Path, extra: &[&str]) -> Result<(), String> {
         let out = Command::new(self.name)
-            .args([self.optimise, "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0"])
+            .args([self.optimise, "-w", "-std=gnu11", "-DPOLYC_MIN_WORK=0", "-DPOLYC_MIN_REGION_WORK=0"])
             .args(extra)
             .arg(source)
             .arg("-o")

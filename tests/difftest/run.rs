@@ -124,7 +124,7 @@ fn gcc(src: &Path, binary: &Path, openmp: bool) -> Result<(), String> {
     let mut cmd = Command::new("gcc");
     cmd.args(["-O1", "-w"]);
     if openmp {
-        cmd.args(["-fopenmp", "-DPOLYC_MIN_WORK=0"]);
+        cmd.args(["-fopenmp", "-DPOLYC_MIN_WORK=0", "-DPOLYC_MIN_REGION_WORK=0"]);
     }
     cmd.arg(src).arg("-o").arg(binary).arg("-lm");
     match run_with(cmd, Duration::from_secs(120))? {
