@@ -263,7 +263,8 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    let before_small = names.clone();
+    let may_print_once = estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops();
+    let before_small = may_print_once.then(|| names.clone());
     let small = match &estimate {
         Some(work) => small_loops(storage.start.as_written, &plan.scattering, work, names, options)?,
         None => None,
@@ -283,7 +284,6 @@ fn print_planned(
     let restricted = if versioned && options.reorders() { scop.unrestricted_pointers() } else { Vec::new() };
     // Tiles say the order is new already.
     let order = if plan.notes.tiled.is_empty() { order(scop, &plan, options) } else { Order::Unchecked };
-    let strips_only = plan.strips_only() && !plan.regions_inside_loops();
     let mut notes = std::mem::take(&mut plan.notes);
     let Contracted { arrays: contracted, stmts: rewritten } = storage.contracted;
     if !contracted.is_empty() {
@@ -324,7 +324,7 @@ fn print_planned(
         accesses_apart: &accesses_apart,
         ..planned_loops(scop, stmts, &plan, dims, options)
     };
-    let versions = Versions { strips_only, estimate: estimate.as_deref(), small, before_small };
+    let versions = Versions { estimate: estimate.as_deref(), small, before_small };
     let (printed, small, regions_gated) = print_for_any_work(program, &nodes, versions, names);
     if printed.jammed {
         notes.applied("unroll-jam");
@@ -352,15 +352,14 @@ fn print_planned(
 
 /// What decides how a plan's loops run with little work.
 struct Versions<'a> {
-    /// The plan has no tiles beyond strips (of points or columns), nor a
-    /// region inside a sequential loop.
-    strips_only: bool,
     /// Each statement's iterator extents (`None`: no work check).
     estimate: Option<&'a [Vec<LinExpr>]>,
     /// The loops for little work (`None`: the source serves).
     small: Option<emit::Printed>,
-    /// The fresh names as they were before `small` took some.
-    before_small: FreshNames,
+    /// The fresh names as they were before `small` took some, where the
+    /// plan may print once: no tiles beyond strips (of points or
+    /// columns), no region inside a sequential loop.
+    before_small: Option<FreshNames>,
 }
 
 /// `program`'s loops for any amount of work, with the loops for little
@@ -381,9 +380,8 @@ fn print_for_any_work(
     versions: Versions,
     names: &mut FreshNames,
 ) -> (emit::Printed, Option<emit::Printed>, bool) {
-    let Versions { strips_only, estimate, small, before_small } = versions;
-    if let Some(extents) = estimate.filter(|_| strips_only) {
-        let mut alone = before_small;
+    let Versions { estimate, small, before_small } = versions;
+    if let (Some(extents), Some(mut alone)) = (estimate, before_small) {
         let region_work = Some(RegionWork { extents, below_min_work: false });
         let printed = emit::print(&Program { region_work, ..program }, nodes, &mut alone);
         if !small.as_ref().is_some_and(|s| s.jammed && !printed.jammed) {
