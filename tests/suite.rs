@@ -47,3 +47,4 @@ mod storage_smo;
 mod structs;
 mod svg;
 mod transforms;
+mod wavefront;

@@ -34,6 +34,9 @@ impl Printer<'_> {
     pub(super) fn nodes(&mut self, nodes: &[Node], depth: usize) {
         for n in nodes {
             match n {
+                Node::Stmt { .. } if self.sharing => {
+                    self.on_one_thread(depth, |p| p.nodes(std::slice::from_ref(n), depth + 1))
+                }
                 Node::Stmt { id } => {
                     let text = self.statement(*id);
                     self.line(depth, &text);
@@ -75,7 +78,11 @@ impl Printer<'_> {
         // private array is copied out whole from the loop's last iteration:
         // only where every iteration runs every statement inside.
         let arrays_exact = self.program.private_arrays(mark.private).is_empty() || runs_all_inside(dim, body);
-        let parallel = mark.parallel && !self.in_parallel && !is_short(lower, upper) && arrays_exact;
+        let parallel = mark.parallel && (!self.in_parallel || self.sharing) && !is_short(lower, upper) && arrays_exact;
+        if self.sharing && !parallel {
+            self.on_one_thread(depth, |p| p.for_loop(dim, lower, upper, stride, body, depth + 1));
+            return;
+        }
         let simd = mark.simd && !parallel && !contains_loop(body);
         let lower: Vec<LinExpr> = lower.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
         let mut upper: Vec<LinExpr> = upper.iter().map(|e| e.substitute(&|k| self.env[k].clone())).collect();
@@ -138,6 +145,8 @@ impl Printer<'_> {
             self.line(depth, "}");
         } else if parallel {
             self.parallel_loop(&head, mark, body, depth);
+        } else if self.steps_wavefront(body) {
+            self.wavefront_region(&head, body, depth);
         } else {
             if simd && self.program.openmp && self.writes_copied_scalars(mark, body) {
                 self.loop_body(&head, body, depth, self.in_parallel);
@@ -215,9 +224,12 @@ impl Printer<'_> {
             self.parallel_loop_copying_out(head, mark, &copied, &clauses, body, depth);
             return;
         }
-        self.line(depth, &format!("#pragma omp parallel for{schedule}{private}{filters}"));
+        let construct = if self.sharing { "for" } else { "parallel for" };
+        self.line(depth, &format!("#pragma omp {construct}{schedule}{private}{filters}"));
         let outside = std::mem::replace(&mut self.private_outside, self.program.private_scalars(mark.private));
+        let sharing = std::mem::replace(&mut self.sharing, false);
         self.loop_body(head, body, depth, true);
+        self.sharing = sharing;
         self.private_outside = outside;
     }
 

@@ -21,7 +21,9 @@
 //! `copy_out`; `schedule(dynamic)` for coarse iterations of unequal work,
 //! unless neighbouring iterations write neighbouring parts of the same
 //! rows, `schedule(static)` otherwise; in the loops for little work, an
-//! `if` on the region's own work, `gate.rs`), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
+//! `if` on the region's own work, `gate.rs`; around a sequential loop whose
+//! steps are parallel loops, one region, each step's loops `#pragma omp for`:
+//! `wavefront.rs`), `#pragma omp simd` (`GCC ivdep` without OpenMP) with a hoisted
 //! bound on marked loops with no loop inside (gcc vectorises around fully
 //! unrolled short loops better by itself), unroll-and-jam (`jam.rs`,
 //! `registers.rs`), scalar replacement in SIMD loops (`promote.rs`).
@@ -47,6 +49,7 @@ mod rows;
 mod statement;
 mod subscripts;
 mod versioned;
+mod wavefront;
 
 pub use helpers::{Helpers, DEFAULT_MIN_REGION_WORK, DEFAULT_MIN_WORK};
 pub use program::{marks_some_loop, Program, RegionWork};

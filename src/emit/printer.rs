@@ -19,6 +19,9 @@ pub(super) struct Printer<'a> {
     pub(super) vars: Vec<Option<String>>,
     /// Inside an `omp parallel for` (no nested parallel regions).
     pub(super) in_parallel: bool,
+    /// Inside a region around a wavefront, outside its worksharing loops:
+    /// a loop marked parallel is one of those (see `wavefront`).
+    pub(super) sharing: bool,
     /// The scalars the parallel loop around privatises, which a SIMD loop
     /// inside privatises per lane again. Not its arrays: each thread's
     /// is its own already, and a SIMD loop writes its elements apart (a
@@ -88,6 +91,7 @@ impl<'a> Printer<'a> {
             env: (0..program.dims).map(LinExpr::dim).collect(),
             vars: vec![None; program.dims],
             in_parallel: false,
+            sharing: false,
             private_outside: 0,
             loops_outside: 0,
             jammed: false,
