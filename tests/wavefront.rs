@@ -4,6 +4,7 @@
 //! by `#pragma omp for`. The corpus equivalence test runs these outputs
 //! on one and two threads against the source.
 
+use crate::common;
 use polyc::driver;
 use polyc::options::Options;
 use std::path::Path;
@@ -78,4 +79,46 @@ fn work_outside_a_steps_parallel_loops_runs_on_one_thread() {
     let block = (single + 2..end).find(|&e| indent(lines[e]) == indent(lines[single])).unwrap();
     assert_eq!(lines[single + 1].trim(), "{", "{code}");
     assert!(lines[single..block].iter().any(|l| l.trim() == "ey[0][j] = fict[t];"), "{code}");
+}
+
+/// A step's own statement (a running sum the step's rows read) between
+/// its parallel loops: on one thread, then the rows shared out, and the
+/// program prints what the source prints on one and two threads (600 x
+/// 600 x 30 instances pass `POLYC_MIN_WORK`: the new loops run).
+#[test]
+fn a_steps_own_statement_runs_once_before_its_rows() {
+    let source = r#"#include <stdio.h>
+#include <stdlib.h>
+
+static void steps(int n, int m, double A[n][n], double s[m + 1]) {
+#pragma scop
+  for (int t = 0; t < m; t++) {
+    s[t + 1] = A[t % 2][1] * 0.5 + s[t];
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        A[i][j] = A[i][j] * 0.25 + s[t + 1];
+  }
+#pragma endscop
+}
+
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]), m = atoi(argv[2]);
+  double (*A)[n] = malloc(sizeof(double[n][n])), *s = calloc(m + 1, sizeof *s);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = (i * 7 + j * 3) % 11 / 3.0;
+  steps(n, m, A, s);
+  for (int i = 0; i < n; i++)
+    printf("%.17g %.17g\n", A[i][(i * 5) % n], s[i % (m + 1)]);
+  return 0;
+}
+"#;
+    let modes = [("default", Options::optimising())];
+    let outputs =
+        common::prints_what_the_source_prints("wavefront_single", source, &modes, &[&["600", "30"], &["5", "3"]]);
+    let lines: Vec<&str> = outputs[0].lines().map(str::trim).collect();
+    let single = lines.iter().position(|l| *l == "#pragma omp single").expect("no single");
+    assert_eq!(lines[single - 2], "#pragma omp parallel", "{}", outputs[0]);
+    assert_eq!(lines[single + 2], "s[t + 1] = A[t % 2][1] * 0.5 + s[t];", "{}", outputs[0]);
+    assert!(lines[single + 4].starts_with("#pragma omp for"), "{}", outputs[0]);
 }
