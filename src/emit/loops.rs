@@ -74,11 +74,7 @@ impl Printer<'_> {
     fn for_loop(&mut self, dim: usize, lower: &[LinExpr], upper: &[LinExpr], stride: i64, body: &[Node], depth: usize) {
         let (name, ty, sign) = self.loop_variable(dim, body);
         let mark = self.program.loop_mark(dim, body);
-        // A few iterations (a filter's taps) are no work for threads. A
-        // private array is copied out whole from the loop's last iteration:
-        // only where every iteration runs every statement inside.
-        let arrays_exact = self.program.private_arrays(mark.private).is_empty() || runs_all_inside(dim, body);
-        let parallel = mark.parallel && (!self.in_parallel || self.sharing) && !is_short(lower, upper) && arrays_exact;
+        let parallel = (!self.in_parallel || self.sharing) && self.worth_threads(&mark, dim, (lower, upper), body);
         if self.sharing && !parallel {
             self.on_one_thread(depth, |p| p.for_loop(dim, lower, upper, stride, body, depth + 1));
             return;
@@ -227,10 +223,24 @@ impl Printer<'_> {
         let construct = if self.sharing { "for" } else { "parallel for" };
         self.line(depth, &format!("#pragma omp {construct}{schedule}{private}{filters}"));
         let outside = std::mem::replace(&mut self.private_outside, self.program.private_scalars(mark.private));
-        let sharing = std::mem::replace(&mut self.sharing, false);
-        self.loop_body(head, body, depth, true);
-        self.sharing = sharing;
+        self.with_sharing(false, |p| p.loop_body(head, body, depth, true));
         self.private_outside = outside;
+    }
+
+    /// Whether the loop over `dim` marked `mark` runs on threads where a
+    /// team is free: a few iterations (a filter's taps) are no work for
+    /// threads, and a private array is copied out whole from the loop's
+    /// last iteration, so only where every iteration runs every
+    /// statement inside.
+    pub(super) fn worth_threads(
+        &self,
+        mark: &LoopMark,
+        dim: usize,
+        bounds: (&[LinExpr], &[LinExpr]),
+        body: &[Node],
+    ) -> bool {
+        let arrays_exact = self.program.private_arrays(mark.private).is_empty() || runs_all_inside(dim, body);
+        mark.parallel && !is_short(bounds.0, bounds.1) && arrays_exact
     }
 
     /// Whether iterations of the loop over `dim` write neighbouring parts

@@ -14,7 +14,6 @@
 //! scalars out, nor where regions are gated on their own work (`gate`):
 //! each of those decides per loop whether threads run it at all.
 
-use super::nest::is_short;
 use super::printer::{LoopHead, Printer};
 use crate::scan::ast::Node;
 
@@ -30,9 +29,7 @@ impl Printer<'_> {
     pub(super) fn on_one_thread(&mut self, depth: usize, print: impl FnOnce(&mut Self)) {
         self.line(depth, "#pragma omp single");
         self.line(depth, "{");
-        self.sharing = false;
-        print(self);
-        self.sharing = true;
+        self.with_sharing(false, print);
         self.line(depth, "}");
     }
 
@@ -40,9 +37,14 @@ impl Printer<'_> {
     /// parallel loops shared out among the team.
     pub(super) fn wavefront_region(&mut self, head: &LoopHead, body: &[Node], depth: usize) {
         self.line(depth, "#pragma omp parallel");
-        self.sharing = true;
-        self.loop_body(head, body, depth, true);
-        self.sharing = false;
+        self.with_sharing(true, |p| p.loop_body(head, body, depth, true));
+    }
+
+    /// `print` with [`Printer::sharing`] set to `sharing`, then as it was.
+    pub(super) fn with_sharing(&mut self, sharing: bool, print: impl FnOnce(&mut Self)) {
+        let outer = std::mem::replace(&mut self.sharing, sharing);
+        print(self);
+        self.sharing = outer;
     }
 
     /// Whether some loop of `nodes`, under bindings and guards, is shared
@@ -56,8 +58,7 @@ impl Printer<'_> {
                 Node::Let { body, .. } | Node::Guard { body, .. } => self.shares_loops(body)?,
                 Node::For { dim, lower, upper, body, .. } => {
                     let mark = self.program.loop_mark(*dim, body);
-                    let shared = mark.parallel
-                        && !is_short(lower, upper)
+                    let shared = self.worth_threads(&mark, *dim, (lower, upper), body)
                         && self.program.private_arrays(mark.private).is_empty()
                         && self.program.copied_scalars(mark.private, mark.copy_out).is_empty();
                     if !shared && self.marks_parallel(std::slice::from_ref(n)) {
