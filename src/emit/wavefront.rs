@@ -58,9 +58,9 @@ impl Printer<'_> {
                 Node::Let { body, .. } | Node::Guard { body, .. } => self.shares_loops(body)?,
                 Node::For { dim, lower, upper, body, .. } => {
                     let mark = self.program.loop_mark(*dim, body);
-                    let shared = self.worth_threads(&mark, *dim, (lower, upper), body)
-                        && self.program.private_arrays(mark.private).is_empty()
-                        && self.program.copied_scalars(mark.private, mark.copy_out).is_empty();
+                    let shared = self.program.private_arrays(mark.private).is_empty()
+                        && self.program.copied_scalars(mark.private, mark.copy_out).is_empty()
+                        && self.worth_threads(&mark, *dim, (lower, upper), body);
                     if !shared && self.marks_parallel(std::slice::from_ref(n)) {
                         return None;
                     }
