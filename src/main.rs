@@ -32,7 +32,9 @@ const EXIT_CODES: &str = "\
 The output chooses at run time: each transformed SCoP keeps its source text
 beside its new loops for where the run-time checks fail; tiles and threads
 run only with enough work (the sum over statements of their iterators'
-extents >= POLYC_MIN_WORK, 1e7 unless compiled with -DPOLYC_MIN_WORK=N),
+extents >= POLYC_MIN_WORK, 1e7 unless compiled with -DPOLYC_MIN_WORK=N, or
+the bytes of the array cells it touches >= POLYC_MIN_DATA, 4194304 unless
+defined),
 and with less, the source's order with SIMD loops, interchanges and
 unroll-and-jam, each parallel region on threads only where one run of it
 holds POLYC_MIN_REGION_WORK instances (1e6 unless defined) and OpenMP has

@@ -94,7 +94,8 @@ impl Mode {
 /// What a mode's output runs: the new loops (`POLYC_MIN_WORK` is 0, see
 /// `common::gcc`), or, with this, the loops for less work than that, each
 /// of their parallel regions on every thread.
-const LITTLE_WORK: &[&str] = &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30", "-DPOLYC_MIN_REGION_WORK=0"];
+const LITTLE_WORK: &[&str] =
+    &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30", "-DPOLYC_MIN_DATA=1e30", "-DPOLYC_MIN_REGION_WORK=0"];
 
 fn modes() -> Vec<Mode> {
     let auto = PlanRequest { schedule: ScheduleKind::Auto, ..PlanRequest::default() };

@@ -127,7 +127,7 @@ fn a_scalar_that_may_be_read_later_is_copied_out() {
         // a gate on its region's work (`if (... && POLYC_THREADS > 1)`);
         // without a work check, the loop is printed once, gated so.
         let gated = output.matches(" >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {").count();
-        let versioned = usize::from(output.contains(" >= POLYC_MIN_WORK) {"));
+        let versioned = usize::from(output.contains(" >= POLYC_MIN_WORK"));
         let found: Vec<&str> = pragmas(&output).into_iter().filter(|p| p.contains(" for")).collect();
         let want = if what == "local" {
             "#pragma omp parallel for schedule(static) private(t)"

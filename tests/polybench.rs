@@ -32,7 +32,11 @@ const MODES: [(&str, Option<&str>, &[&str]); 6] = [
     ("default", None, &[]),
     // The loops for less work than POLYC_MIN_WORK (CFLAGS set it to 0,
     // so that the others run their new loops), their regions threaded.
-    ("default-little-work", None, &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30", "-DPOLYC_MIN_REGION_WORK=0"]),
+    (
+        "default-little-work",
+        None,
+        &["-UPOLYC_MIN_WORK", "-DPOLYC_MIN_WORK=1e30", "-DPOLYC_MIN_DATA=1e30", "-DPOLYC_MIN_REGION_WORK=0"],
+    ),
     ("diamond", Some("--tile=diamond"), &[]),
     ("hex", Some("--tile=hex"), &[]),
     ("sica", Some("--tile=sica"), &[]),

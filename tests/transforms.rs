@@ -51,7 +51,7 @@ pub(super) fn applied(outcome: &Outcome) -> Vec<&str> {
 /// the last `else` branch after the work check.
 fn little_work_loops(output: &str) -> &str {
     let scop = scop_text(output);
-    let work = scop.find(">= POLYC_MIN_WORK) {").unwrap_or_else(|| panic!("no work check:\n{scop}"));
+    let work = scop.find(">= POLYC_MIN_WORK").unwrap_or_else(|| panic!("no work check:\n{scop}"));
     let line_start = scop[..work].rfind('\n').map_or(0, |k| k + 1);
     let indent = &scop[line_start..line_start + scop[line_start..].len() - scop[line_start..].trim_start().len()];
     let branch = format!("\n{indent}}} else {{\n");
@@ -434,13 +434,17 @@ fn a_recurrence_innermost_runs_a_strip_of_independent_chains() {
 }
 
 #[test]
-fn tiles_and_threads_run_only_with_enough_work_and_the_source_otherwise() {
+fn tiles_and_threads_run_only_with_enough_work_or_data_and_the_source_otherwise() {
     let code = compile_default("jacobi-1d").output;
     assert!(code.contains("#ifndef POLYC_MIN_WORK\n#define POLYC_MIN_WORK 1e7\n#endif"), "{code}");
     let scop = scop_text(&code);
-    // Two statements, each over TSTEPS x (N - 2) instances.
-    let guard = "if (2 * (double)polyc_max(TSTEPS, 0) * (double)polyc_max(N - 2, 0) >= POLYC_MIN_WORK) {";
-    let guarded = &scop[scop.find(guard).unwrap_or_else(|| panic!("no work check:\n{scop}"))..];
+    // Two arrays of N doubles; two statements, each over TSTEPS x (N - 2)
+    // instances.
+    let data = "(double)sizeof(A[0]) * (double)polyc_max(N, 0) + (double)sizeof(B[0]) * (double)polyc_max(N, 0)";
+    let work = "2 * (double)polyc_max(TSTEPS, 0) * (double)polyc_max(N - 2, 0)";
+    let guard = format!("if (({data} >= POLYC_MIN_DATA || {work} >= POLYC_MIN_WORK)) {{");
+    assert!(code.contains("#ifndef POLYC_MIN_DATA\n#define POLYC_MIN_DATA 4194304.0\n#endif"), "{code}");
+    let guarded = &scop[scop.find(&guard).unwrap_or_else(|| panic!("no work check:\n{scop}"))..];
     let (tiled, rest) = guarded.split_at(guarded.find("} else {").expect("the source text"));
     assert!(tiled.contains("polyc_floord") && !parallel_pragmas(tiled).is_empty(), "{tiled}");
     // With little work, SIMD loops in the source's order would be all
@@ -487,8 +491,7 @@ fn inside_time_tiles_gramschmidt_s_updates_walk_rows() {
     let outcome = compile_default("gramschmidt");
     assert!(applied(&outcome).contains(&"permute-for-locality"), "{:?}", applied(&outcome));
     let code = scop_text(&outcome.output);
-    let tiled =
-        &code[..code.find(">= POLYC_MIN_WORK) {").map_or(code.len(), |w| code[w..].find("} else {").unwrap() + w)];
+    let tiled = &code[..code.find(">= POLYC_MIN_WORK").map_or(code.len(), |w| code[w..].find("} else {").unwrap() + w)];
     let lines: Vec<&str> = tiled.lines().map(str::trim).collect();
     for update in ["R[k][j] += ", "A[i][j] = A[i][j] - "] {
         let at = lines.iter().position(|l| l.starts_with(update)).unwrap_or_else(|| panic!("{update}:\n{tiled}"));
@@ -651,5 +654,5 @@ fn loops_without_tiles_wait_for_enough_work_only_where_they_cost_more_with_littl
     assert!(little_work_loops(&gemver).contains("j += 4)"), "{gemver}");
     // seidel-2d's wavefront starts a region per step: the work check stays.
     let seidel = compile_default("seidel-2d").output;
-    assert!(scop_text(&seidel).contains(">= POLYC_MIN_WORK) {"), "{seidel}");
+    assert!(scop_text(&seidel).contains(">= POLYC_MIN_WORK"), "{seidel}");
 }

@@ -263,6 +263,13 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
+    // The arrays the source declares, outside the region (not those
+    // polyc allocates behind the check); without them (an isl error),
+    // the instances alone decide.
+    let data = match estimate {
+        Some(_) => storage.start.as_written.scop().data().unwrap_or_default(),
+        None => Vec::new(),
+    };
     let may_print_once = estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops();
     let before_small = may_print_once.then(|| names.clone());
     let small = match &estimate {
@@ -313,6 +320,7 @@ fn print_planned(
     let heap: Vec<ExpandedArray> = storage.start.copies.iter().chain(storage.expanded).cloned().collect();
     let program = Program {
         expanded: &heap,
+        data: &data,
         in_bounds: &in_bounds,
         disjoint: &alias.pairs,
         tables: &alias.tables,

@@ -51,7 +51,7 @@ mod subscripts;
 mod versioned;
 mod wavefront;
 
-pub use helpers::{Helpers, DEFAULT_MIN_REGION_WORK, DEFAULT_MIN_WORK};
+pub use helpers::{Helpers, DEFAULT_MIN_DATA, DEFAULT_MIN_REGION_WORK, DEFAULT_MIN_WORK};
 pub use program::{marks_some_loop, Program, RegionWork};
 
 use crate::names::FreshNames;

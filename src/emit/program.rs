@@ -5,7 +5,7 @@
 use crate::frontend::decls::VarDecl;
 use crate::frontend::Stmt;
 use crate::model::affine::{Constraint, LinExpr};
-use crate::model::alias::AliasCheck;
+use crate::model::alias::{AliasCheck, Footprint};
 use crate::model::rows::RowTable;
 use crate::plan::marks::{LoopMark, PrivateVar};
 use crate::scan::ast::Node;
@@ -54,6 +54,10 @@ pub struct Program<'a> {
     /// run only if the sum of their products reaches `POLYC_MIN_WORK`
     /// (a macro, [`DEFAULT_MIN_WORK`](super::helpers::DEFAULT_MIN_WORK) unless defined), else `small`.
     pub work: Option<&'a [Vec<LinExpr>]>,
+    /// The cells of each array the SCoP touches: with `work`, the loops
+    /// run also where these come to `POLYC_MIN_DATA` bytes (a macro,
+    /// [`DEFAULT_MIN_DATA`](super::helpers::DEFAULT_MIN_DATA) unless defined).
+    pub data: &'a [Footprint],
     /// The same extents where each parallel region is to run on more than
     /// one thread only when the work inside it (the products of the
     /// extents of the iterators that vary inside) reaches

@@ -1,5 +1,6 @@
 //! The cells of a variable a SCoP may touch, as bounds per subscript:
-//! what the alias checks compare (`model::alias`).
+//! what the alias checks compare (`model::alias`), and what the work
+//! check weighs besides the instances (`Scop::data`).
 
 use super::isl::{IslResult, Map, Set};
 use super::{array_tuple, bounds, extent_in_isl, params_decl, Scop};
@@ -68,6 +69,23 @@ impl Footprint {
     }
 }
 impl Scop {
+    /// The cells of each array declared outside the SCoP that it touches
+    /// (those with affine bounds, which a work check before the region
+    /// may weigh: a lower bound on its data). Not the region's locals nor
+    /// the variables of its data-dependent conditions.
+    pub fn data(&self) -> IslResult<Vec<Footprint>> {
+        let mut data = Vec::new();
+        let own = |name: &str| {
+            self.ast.locals.iter().any(|(l, _)| l == name) || self.ast.filter_variables().any(|f| f == name)
+        };
+        for (name, decl) in self.ast.arrays.iter().filter(|(name, _)| !own(name)) {
+            if let Some(footprint) = self.footprint(name, decl)?.filter(|f| !f.low.is_empty()) {
+                data.push(footprint);
+            }
+        }
+        Ok(data)
+    }
+
     /// What the SCoP's accesses to `array` reach, subscript by subscript;
     /// else its declared extents (within which the in-bounds check keeps
     /// the subscripts); `None` if neither has affine bounds.
