@@ -442,7 +442,7 @@ fn tiles_and_threads_run_only_with_enough_work_or_data_and_the_source_otherwise(
     // instances.
     let data = "(double)sizeof(A[0]) * (double)polyc_max(N, 0) + (double)sizeof(B[0]) * (double)polyc_max(N, 0)";
     let work = "2 * (double)polyc_max(TSTEPS, 0) * (double)polyc_max(N - 2, 0)";
-    let guard = format!("if (({data} >= POLYC_MIN_DATA || {work} >= POLYC_MIN_WORK)) {{");
+    let guard = format!("if ({data} >= POLYC_MIN_DATA || {work} >= POLYC_MIN_WORK) {{");
     assert!(code.contains("#ifndef POLYC_MIN_DATA\n#define POLYC_MIN_DATA 4194304.0\n#endif"), "{code}");
     let guarded = &scop[scop.find(&guard).unwrap_or_else(|| panic!("no work check:\n{scop}"))..];
     let (tiled, rest) = guarded.split_at(guarded.find("} else {").expect("the source text"));

@@ -263,13 +263,6 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    // The arrays the source declares, outside the region (not those
-    // polyc allocates behind the check); without them (an isl error),
-    // the instances alone decide.
-    let data = match estimate {
-        Some(_) => storage.start.as_written.scop().data().unwrap_or_default(),
-        None => Vec::new(),
-    };
     let may_print_once = estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops();
     let before_small = may_print_once.then(|| names.clone());
     let small = match &estimate {
@@ -320,7 +313,6 @@ fn print_planned(
     let heap: Vec<ExpandedArray> = storage.start.copies.iter().chain(storage.expanded).cloned().collect();
     let program = Program {
         expanded: &heap,
-        data: &data,
         in_bounds: &in_bounds,
         disjoint: &alias.pairs,
         tables: &alias.tables,
@@ -332,7 +324,8 @@ fn print_planned(
         accesses_apart: &accesses_apart,
         ..planned_loops(scop, stmts, &plan, dims, options)
     };
-    let versions = Versions { estimate: estimate.as_deref(), small, before_small };
+    let as_written = storage.start.as_written.scop();
+    let versions = Versions { estimate: estimate.as_deref(), as_written, small, before_small };
     let (printed, small, regions_gated) = print_for_any_work(program, &nodes, versions, names);
     if printed.jammed {
         notes.applied("unroll-jam");
@@ -362,6 +355,9 @@ fn print_planned(
 struct Versions<'a> {
     /// Each statement's iterator extents (`None`: no work check).
     estimate: Option<&'a [Vec<LinExpr>]>,
+    /// The SCoP as the source writes it, whose arrays the work check
+    /// weighs.
+    as_written: &'a Scop,
     /// The loops for little work (`None`: the source serves).
     small: Option<emit::Printed>,
     /// The fresh names as they were before `small` took some, where the
@@ -388,7 +384,7 @@ fn print_for_any_work(
     versions: Versions,
     names: &mut FreshNames,
 ) -> (emit::Printed, Option<emit::Printed>, bool) {
-    let Versions { estimate, small, before_small } = versions;
+    let Versions { estimate, as_written, small, before_small } = versions;
     if let (Some(extents), Some(mut alone)) = (estimate, before_small) {
         let region_work = Some(RegionWork { extents, below_min_work: false });
         let printed = emit::print(&Program { region_work, ..program }, nodes, &mut alone);
@@ -397,7 +393,15 @@ fn print_for_any_work(
             return (printed, None, true);
         }
     }
-    let versioned = Program { work: estimate, small: small.as_ref().map(|s| s.text.as_str()), ..program };
+    // The arrays the source declares, outside the region (not those
+    // polyc allocates behind the check); without them (an isl error),
+    // the instances alone decide.
+    let data = match estimate {
+        Some(_) => as_written.data().unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let small_text = small.as_ref().map(|s| s.text.as_str());
+    let versioned = Program { work: estimate, small: small_text, data: &data, ..program };
     let printed = emit::print(&versioned, nodes, names);
     (printed, small, false)
 }

@@ -143,3 +143,51 @@ pub(super) fn parenthesised(text: String) -> String {
         format!("({text})")
     }
 }
+
+/// `checks` joined with `&&` (`1` for none); a sole check loses the
+/// parentheses that kept its `||` apart from the others.
+pub(super) fn conjunction(checks: &[String]) -> String {
+    match checks {
+        [] => "1".to_string(),
+        [sole] => without_outer_parentheses(sole).to_string(),
+        _ => checks.join(" && "),
+    }
+}
+
+/// `text` without one pair of parentheses around all of it.
+fn without_outer_parentheses(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        // `(a) || (b)`: the first parenthesis closes before the end.
+        if depth < 0 {
+            return text;
+        }
+    }
+    inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::conjunction;
+
+    fn texts(checks: &[&str]) -> Vec<String> {
+        checks.iter().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn a_sole_check_loses_its_parentheses_only_if_they_wrap_it() {
+        assert_eq!(conjunction(&texts(&["(a || b)"])), "a || b");
+        assert_eq!(conjunction(&texts(&["(a) || (b)"])), "(a) || (b)");
+        assert_eq!(conjunction(&texts(&["((a) || b)"])), "(a) || b");
+        assert_eq!(conjunction(&texts(&["(a || b)", "c"])), "(a || b) && c");
+        assert_eq!(conjunction(&[]), "1");
+    }
+}

@@ -6,6 +6,7 @@
 //! pointer past a row is formed, and the walk reads only the row
 //! pointers the SCoP reads, only where it reads some.
 
+use super::exprs::conjunction;
 use super::printer::Printer;
 use crate::model::affine::LinExpr;
 use crate::model::rows::RowTable;
@@ -45,7 +46,7 @@ impl Printer<'_> {
         let past = self.row_offset(a, &footprint.high[1..], true);
         let mut conditions: Vec<String> = guard.iter().map(|g| g.to_string()).collect();
         conditions.extend(self.proven_where(&table.reads_rows));
-        let condition = if conditions.is_empty() { "1".to_string() } else { conditions.join(" && ") };
+        let condition = conjunction(&conditions);
         self.line(depth, &format!("{UINTPTR} {} = 0, {} = 0;", walk.low, walk.end));
         self.line(depth, &format!("int {} = 0;", walk.holds));
         self.line(depth, &format!("if ({condition}) {{"));

@@ -45,6 +45,7 @@
 //! A multifor's text is not C and the trace's is instrumented: neither is
 //! versioned.
 
+use super::exprs::conjunction;
 use super::printer::Printer;
 use super::program::Program;
 use super::rows::RowWalk;
@@ -127,7 +128,7 @@ impl<'a> Printer<'a> {
             checks.push(format!("({SIZE}){} <= (({SIZE})-1 - {ALIGN}) / sizeof({}){divisors}", extents[0], a.ty));
             let bytes: String = extents.iter().map(|e| format!(" * ({SIZE}){e}")).collect();
             self.line(1, &format!("void *{memory} = 0;"));
-            self.line(1, &format!("if ({})", checks.join(" && ")));
+            self.line(1, &format!("if ({})", conjunction(&checks)));
             self.line(2, &format!("{memory} = __builtin_malloc(sizeof({}){bytes} + {ALIGN});", a.ty));
             memories.push((memory, extents));
         }
@@ -153,11 +154,11 @@ impl<'a> Printer<'a> {
         if guarded {
             self.fallback = reasons;
         }
-        self.line(depth, &if guarded { format!("if ({}) {{", outer.join(" && ")) } else { "{".to_string() });
+        self.line(depth, &if guarded { format!("if ({}) {{", conjunction(&outer)) } else { "{".to_string() });
         self.redeclare_restrict(depth + 1);
         let body = depth + 1 + usize::from(inner.is_some());
         if let Some(inner) = &inner {
-            self.line(depth + 1, &format!("if ({}) {{", inner.join(" && ")));
+            self.line(depth + 1, &format!("if ({}) {{", conjunction(inner)));
         }
         for (a, (memory, extents)) in heap.iter().zip(&memories) {
             let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
