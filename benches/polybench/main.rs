@@ -477,8 +477,10 @@ fn run(config: &Config) -> Result<bool, String> {
         "machine: {nproc} cores, {gcc_version}, load average (1 min) at start: {}",
         load_start.map(|l| format!("{l:.2}")).unwrap_or_default()
     ));
-    let spin = scaling::spin_loop(config, &work);
-    say(&scaling::spin_line(&spin));
+    let probes = [scaling::spin_loop(config, &work), scaling::fma_loop(config, &work)];
+    for probe in &probes {
+        say(&scaling::probe_line(probe));
+    }
     say(&format!(
         "baseline: {} on the original; polyc: {} <kernel.c> -o <out.c> -I <polybench>/utilities{}, its output \
          under the same gcc plus -fopenmp",
@@ -641,7 +643,8 @@ fn run(config: &Config) -> Result<bool, String> {
         "openblas_dgemm": dgemm.as_ref().map(|d| dgemm_json(d, &variants, &results)),
         "contractions": rates.as_ref().map(flops::to_json),
         "bandwidth": bandwidth.as_ref().map(bandwidth::to_json),
-        "spin_loop_2t_over_1t": spin.as_ref().ok(),
+        "spin_loop": scaling::probe_json(&probes[0]),
+        "vector_fma_loop": scaling::probe_json(&probes[1]),
         "polyc_2t_over_1t": scaling.iter().map(|(k, x)| (k.to_string(), json!(x))).collect::<serde_json::Map<_, _>>(),
         "polyc_compile_total_s": compile,
         "wall_s": wall,

@@ -1,16 +1,20 @@
-//! Whether a second thread pays: first on this machine (a spin loop each
-//! thread runs alone, which scales unless the cores are shared or busy),
-//! then on polyc's output for every kernel with a parallel region.
+//! Whether a second thread pays: first on this machine (two loops each
+//! thread runs alone, touching no memory: a scalar chain, which scales
+//! unless the cores are shared or busy, and vector multiply-adds, which
+//! scale unless the two cores also share their vector units), then on
+//! polyc's output for every kernel with a parallel region.
 
 use crate::{build_driver, failure, geomean, speedup_text, timed, Config, KernelResult, Source, Variant};
+use serde_json::{json, Value};
 use std::path::Path;
 
 /// Scaling is judged against this: two threads that pay nearly double.
 const SCALING: f64 = 1.8;
 
 /// Each thread runs the same chain of dependent multiply-adds, touching no
-/// memory; the best of five rounds, in seconds. With two cores to itself,
-/// two threads take as long as one, so twice the work runs in that time.
+/// memory; the best of five rounds, in seconds, and each thread's
+/// floating-point operations. With two cores to itself, two threads take as
+/// long as one, so twice the work runs in that time.
 const SPIN_DRIVER: &str = r#"#include <stdio.h>
 #include <omp.h>
 
@@ -32,36 +36,129 @@ int main(void) {
     if (t < best)
       best = t;
   }
-  printf("%.6f %.3f\n", best, sink);
+  printf("%.6f %.0f %.3f\n", best, 2.0 * STEPS, sink);
   return 0;
 }
 "#;
 
-/// The spin loop's throughput on two threads over one's (2.0 where both
-/// cores are free).
-pub fn spin_loop(config: &Config, work: &Path) -> Result<f64, String> {
-    let (binary, _) = build_driver(work, "spin", SPIN_DRIVER, &["-fopenmp".into()], &[])?;
-    let seconds = |threads: usize| -> Result<f64, String> {
+/// The same with 32 independent chains per thread, which gcc -O3
+/// -march=native keeps in vector registers (eight 4-wide FMA chains with
+/// AVX2, enough to hide the FMA latency on two pipes): the arithmetic peak
+/// of a core, what a contraction at BLAS speed approaches. Two vCPUs that
+/// share one core's vector units scale on the spin loop and not on this.
+const FMA_DRIVER: &str = r#"#include <stdio.h>
+#include <omp.h>
+
+#define STEPS 50000000L
+#define CHAINS 32
+#define ROUNDS 5
+
+int main(void) {
+  double best = 1e30, sink = 0.0;
+  for (int r = 0; r < ROUNDS; r++) {
+    double t = omp_get_wtime();
+#pragma omp parallel reduction(+ : sink)
+    {
+      double x[CHAINS];
+      for (int c = 0; c < CHAINS; c++)
+        x[c] = 1.0 + 1e-3 * (c + omp_get_thread_num());
+      for (long i = 0; i < STEPS; i++)
+        for (int c = 0; c < CHAINS; c++)
+          x[c] = x[c] * 0.999999 + 1e-6;
+      for (int c = 0; c < CHAINS; c++)
+        sink += x[c];
+    }
+    t = omp_get_wtime() - t;
+    if (t < best)
+      best = t;
+  }
+  printf("%.6f %.0f %.3f\n", best, 2.0 * CHAINS * STEPS, sink);
+  return 0;
+}
+"#;
+
+/// A loop that touches no memory, run on 1 and on 2 threads.
+pub struct Probe {
+    /// What the report calls it.
+    name: &'static str,
+    /// What a 2-thread figure is worth where this loop does not scale.
+    below: &'static str,
+    /// The best time on 1 and on 2 threads, in seconds.
+    seconds: [f64; 2],
+    /// Floating-point operations of one thread.
+    flops: f64,
+}
+
+impl Probe {
+    /// Throughput on two threads over one (2.0 where both cores are free).
+    pub fn two_over_one(&self) -> f64 {
+        2.0 * self.seconds[0] / self.seconds[1]
+    }
+
+    /// GFLOP/s on 1 and on 2 threads.
+    fn gflops(&self) -> [f64; 2] {
+        [self.flops / self.seconds[0] * 1e-9, 2.0 * self.flops / self.seconds[1] * 1e-9]
+    }
+}
+
+/// The scalar chain: whether two threads run at once at all.
+pub fn spin_loop(config: &Config, work: &Path) -> Result<Probe, String> {
+    let below = "the cores are shared or busy, so no 2-thread figure below says what polyc's threads do";
+    probe(config, work, ("spin loop", below), SPIN_DRIVER)
+}
+
+/// The vector multiply-adds: whether two threads compute at once.
+pub fn fma_loop(config: &Config, work: &Path) -> Result<Probe, String> {
+    let below = "the two vCPUs share vector units, so a vectorised kernel cannot double on 2 threads here";
+    probe(config, work, ("vector FMA loop", below), FMA_DRIVER)
+}
+
+fn probe(
+    config: &Config,
+    work: &Path,
+    (name, below): (&'static str, &'static str),
+    driver: &str,
+) -> Result<Probe, String> {
+    let stem = name.replace(' ', "-");
+    let (binary, _) = build_driver(work, &stem, driver, &["-fopenmp".into()], &[])?;
+    let run = |threads: usize| -> Result<(f64, f64), String> {
         let env = [("OMP_NUM_THREADS", threads.to_string())];
         let (out, _) = timed(config.timeout, &binary, &[], &env, work)?;
         if !out.status.success() {
-            return Err(failure("the spin loop", &out));
+            return Err(failure(&format!("the {name}"), &out));
         }
         let text = String::from_utf8_lossy(&out.stdout);
-        text.split_whitespace().next().and_then(|s| s.parse().ok()).ok_or(format!("the spin loop printed `{text}`"))
+        let mut fields = text.split_whitespace().map(str::parse::<f64>);
+        match (fields.next(), fields.next()) {
+            (Some(Ok(seconds)), Some(Ok(flops))) if seconds > 0.0 => Ok((seconds, flops)),
+            _ => Err(format!("the {name} printed `{}`", text.trim())),
+        }
     };
-    let (one, two) = (seconds(1)?, seconds(2)?);
-    Ok(2.0 * one / two)
+    let ((one, flops), (two, _)) = (run(1)?, run(2)?);
+    Ok(Probe { name, below, seconds: [one, two], flops })
 }
 
-pub fn spin_line(spin: &Result<f64, String>) -> String {
-    match spin {
-        Ok(x) if *x >= SCALING => format!("2-thread spin loop: {x:.2}x the 1-thread one (the cores scale)"),
-        Ok(x) => format!(
-            "2-thread spin loop: {x:.2}x the 1-thread one: the cores are shared or busy, \
-             so no 2-thread figure below says what polyc's threads do"
-        ),
-        Err(e) => format!("2-thread spin loop: left out ({e})"),
+pub fn probe_line(probe: &Result<Probe, String>) -> String {
+    let p = match probe {
+        Ok(p) => p,
+        Err(e) => return format!("machine: a probe left out ({e})"),
+    };
+    let [g1, g2] = p.gflops();
+    let verdict = if p.two_over_one() >= SCALING { "it scales" } else { p.below };
+    format!(
+        "2-thread {}: {:.2}x the 1-thread one, {g1:.1} GFLOP/s on 1 thread, {g2:.1} on 2 ({verdict})",
+        p.name,
+        p.two_over_one()
+    )
+}
+
+pub fn probe_json(probe: &Result<Probe, String>) -> Value {
+    match probe {
+        Ok(p) => {
+            let [g1, g2] = p.gflops();
+            json!({ "2t_over_1t": p.two_over_one(), "gflop_s": { "1": g1, "2": g2 }, "seconds": p.seconds })
+        }
+        Err(e) => json!({ "error": e }),
     }
 }
 
