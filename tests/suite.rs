@@ -47,4 +47,5 @@ mod storage_smo;
 mod structs;
 mod svg;
 mod transforms;
+mod verifier;
 mod wavefront;

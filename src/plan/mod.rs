@@ -114,7 +114,7 @@ use marks::{LoopMark, PrivateVar};
 pub use notes::Notes;
 use notes::{gains, tiles, COLUMN_STRIPS, SOURCE_ORDER, STRIPS};
 pub use pieces::Piece;
-use planner::{checked, private_vars, regions_as_outer, Planner};
+use planner::{checked_by, private_vars, regions_as_outer, Planner};
 
 /// The schedule to scan, how to mark its loops, and what happened.
 #[derive(Clone)]
@@ -259,7 +259,7 @@ fn parallel_marks(analyses: &Analyses, sc: &Scattering, request: &PlanRequest) -
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
     let legality = deps.generators()?;
     let n = scop.statements.len();
-    let mut planners = Planner::for_nests(scop, deps, &legality, sc.clone(), None, false)?;
+    let mut planners = Planner::for_nests(scop, deps, &legality, sc.clone(), false)?;
     let mut restripped = vec![false; n];
     let mut notes = Notes::default();
     for p in &mut planners {
@@ -349,7 +349,7 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let by_isl = scheduled.is_some();
     let mut planners = match scheduled {
         Some(planners) => planners,
-        None => Planner::for_nests(scop, deps, &legality, Scattering::original(scop), None, true)?,
+        None => Planner::for_nests(scop, deps, &legality, Scattering::original(scop), true)?,
     };
     for p in &mut planners {
         plan_nest(p, request)?;
@@ -429,7 +429,7 @@ fn source_nests_if_as_good<'a>(
     if planners.iter().any(|p| tiles(&p.notes)) {
         return Ok(None);
     }
-    let mut source = Planner::for_nests(scop, deps, legality, Scattering::original(scop), None, true)?;
+    let mut source = Planner::for_nests(scop, deps, legality, Scattering::original(scop), true)?;
     if source.len() >= planners.len() {
         return Ok(None);
     }
@@ -472,11 +472,12 @@ fn scheduled<'a>(
     notes: &mut Notes,
 ) -> IslResult<Option<Vec<Planner<'a>>>> {
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
+    let verify = |sc: &Scattering| sc.verify_nests(scop, legality);
     let fused = analyses.auto_schedule(legality, fuse, relaxed);
-    let Some((fused, distances)) = checked(scop, legality, "schedule=auto", fused, notes)? else {
+    let Some((_, nests)) = checked_by("schedule=auto", fused, notes, verify)? else {
         return Ok(None);
     };
-    let planners = Planner::for_nests(scop, deps, legality, fused, Some(distances), false)?;
+    let planners = Planner::for_verified_nests(scop, deps, legality, nests)?;
     let mut all_banded = true;
     for p in &planners {
         all_banded &= p.fully_banded()?;
@@ -486,11 +487,11 @@ fn scheduled<'a>(
         return Ok(Some(planners));
     }
     let apart = analyses.auto_schedule(legality, Fuse::None, relaxed);
-    let Some((apart, distances)) = checked(scop, legality, "schedule=auto", apart, notes)? else {
+    let Some((_, nests)) = checked_by("schedule=auto", apart, notes, verify)? else {
         return Ok(None);
     };
     notes.applied("schedule=auto");
-    Ok(Some(Planner::for_nests(scop, deps, legality, apart, Some(distances), false)?))
+    Ok(Some(Planner::for_verified_nests(scop, deps, legality, nests)?))
 }
 
 impl Plan {

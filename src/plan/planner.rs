@@ -43,24 +43,30 @@ pub(super) struct Planner<'a> {
 }
 
 impl<'a> Planner<'a> {
-    /// One planner per loop nest of `sc` (`verified`: the dependence
-    /// distances the verifier found under `sc`, if it ran).
+    /// One planner per loop nest of `sc`.
     pub(super) fn for_nests(
         scop: &'a Scop,
         deps: &'a Dependences,
         legality: &'a UnionMap,
         sc: Scattering,
-        verified: Option<Set>,
         in_original_order: bool,
     ) -> IslResult<Vec<Planner<'a>>> {
         let nests = sc.nests(scop.ast.params.len())?;
-        // One nest is `sc` itself: the verifier's distances are its own.
-        let mut known = verified.filter(|_| matches!(&nests[..], [only] if only.prefix.is_empty()));
-        let mut planners = Vec::new();
-        for nest in nests {
-            planners.push(Planner::for_nest(scop, deps, legality, nest, known.take(), in_original_order)?);
-        }
-        Ok(planners)
+        nests.into_iter().map(|nest| Planner::for_nest(scop, deps, legality, nest, None, in_original_order)).collect()
+    }
+
+    /// One planner per nest of a scattering [`Scattering::verify_nests`]
+    /// accepted, with the distances it found.
+    pub(super) fn for_verified_nests(
+        scop: &'a Scop,
+        deps: &'a Dependences,
+        legality: &'a UnionMap,
+        nests: Vec<(Nest, Set)>,
+    ) -> IslResult<Vec<Planner<'a>>> {
+        nests
+            .into_iter()
+            .map(|(nest, distances)| Planner::for_nest(scop, deps, legality, nest, Some(distances), false))
+            .collect()
     }
 
     /// The planner of one loop nest (`verified`: its dependence distances,
@@ -115,13 +121,14 @@ pub(super) fn checked(
     checked_by(name, candidate, notes, |sc| sc.verify(scop, legality))
 }
 
-/// `candidate` with the distances `verify` finds, as for [`checked`].
-pub(super) fn checked_by(
+/// `candidate` with what `verify` finds (the distances, of the whole or by
+/// nest), as for [`checked`].
+pub(super) fn checked_by<T>(
     name: &str,
     candidate: IslResult<Scattering>,
     notes: &mut Notes,
-    verify: impl FnOnce(&Scattering) -> Result<Set, Violation>,
-) -> IslResult<Option<(Scattering, Set)>> {
+    verify: impl FnOnce(&Scattering) -> Result<T, Violation>,
+) -> IslResult<Option<(Scattering, T)>> {
     let verified = candidate.map_err(Violation::from).and_then(|sc| Ok((verify(&sc)?, sc)));
     match verified {
         Ok((distances, sc)) => Ok(Some((sc, distances))),
