@@ -78,16 +78,30 @@ fn rate_text(x: Option<f64>) -> String {
     x.map(|x| format!("{x:.1}")).unwrap_or_else(|| "-".into())
 }
 
-pub fn lines(r: &Rates) -> Vec<String> {
+/// The report's lines; `peak`: the vector FMA loop's GFLOP/s per entry of
+/// `THREADS` (the arithmetic peak), where it ran.
+pub fn lines(r: &Rates, peak: Option<&[f64]>) -> Vec<String> {
     let bars: Vec<String> = THREADS.iter().zip(&r.bar.0).map(|(t, g)| format!("{t}t {}", rate_text(*g))).collect();
-    let mut out =
-        vec![format!("contractions, GFLOP/s (two per multiply-add); the bar, {}: {}", r.bar.1, bars.join(", "))];
+    let mut head = format!("contractions, GFLOP/s (two per multiply-add); the bar, {}: {}", r.bar.1, bars.join(", "));
+    if let Some(peak) = peak {
+        let peaks: Vec<String> = THREADS.iter().zip(peak).map(|(t, g)| format!("{t}t {g:.1}")).collect();
+        let _ = write!(
+            head,
+            "; the peak, the vector FMA loop: {} (in brackets: % of the bar, of the peak)",
+            peaks.join(", ")
+        );
+    }
+    let mut out = vec![head];
     for (name, baseline, polyc) in &r.kernels {
         let mut line = format!("  {name:<12} baseline {:>5}", rate_text(*baseline));
-        for ((t, g), bar) in THREADS.iter().zip(polyc).zip(&r.bar.0) {
+        for (i, (t, g)) in THREADS.iter().zip(polyc).enumerate() {
             let _ = write!(line, ", polyc {t}t {:>5}", rate_text(*g));
-            if let (Some(g), Some(bar)) = (g, bar) {
-                let _ = write!(line, " ({:>3.0}%)", 100.0 * g / bar);
+            let shares: Vec<String> = [r.bar.0[i], peak.map(|p| p[i])]
+                .iter()
+                .filter_map(|bar| Some(format!("{:>3.0}%", 100.0 * (*g)? / (*bar)?)))
+                .collect();
+            if !shares.is_empty() {
+                let _ = write!(line, " ({})", shares.join(", "));
             }
         }
         out.push(line);

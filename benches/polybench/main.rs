@@ -549,7 +549,8 @@ fn run(config: &Config) -> Result<bool, String> {
         say(&dgemm_line(d, &variants, &results));
     }
     let rates = flops::measure(config, &variants, &results, dgemm.as_ref().and_then(|d| d.as_ref().ok()));
-    for line in rates.iter().flat_map(flops::lines) {
+    let peak = probes[1].as_ref().ok().map(scaling::Probe::gflops);
+    for line in rates.iter().flat_map(|r| flops::lines(r, peak.as_ref().map(|p| &p[..]))) {
         say(&line);
     }
     let bandwidth = bandwidth::measure(config, &variants, &results, &work);

@@ -96,7 +96,7 @@ impl Probe {
     }
 
     /// GFLOP/s on 1 and on 2 threads.
-    fn gflops(&self) -> [f64; 2] {
+    pub fn gflops(&self) -> [f64; 2] {
         [self.flops / self.seconds[0] * 1e-9, 2.0 * self.flops / self.seconds[1] * 1e-9]
     }
 }
