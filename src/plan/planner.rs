@@ -32,6 +32,9 @@ pub(super) struct Planner<'a> {
     /// [`Planner::parallel_with_private`] by dimension, for the current
     /// scattering (time tiling and marking both ask about the outer loop).
     pub(super) parallel_with_private: HashMap<usize, Option<u64>>,
+    /// By bit of a privatisable variable, its flow in pairs of times under
+    /// the current scattering (see [`Planner::parallel_with_private`]).
+    pub(super) private_flows_in_time: HashMap<usize, Option<Map>>,
     /// The outer tile dimensions of each band tiled by [`Planner::bands`].
     pub(super) tiled_bands: Vec<Range<usize>>,
     /// The time dimensions that name a tile (see [`Plan::tile_prefix`](super::Plan::tile_prefix)),
@@ -101,6 +104,7 @@ impl<'a> Planner<'a> {
             in_original_order,
             private_arrays,
             parallel_with_private: HashMap::new(),
+            private_flows_in_time: HashMap::new(),
             tiled_bands: Vec::new(),
             tile_prefix: 0,
             concurrent_refused: None,
@@ -178,6 +182,7 @@ impl Planner<'_> {
         self.analysis = Analysis::from_distances(&sc, distances, self.n_params)?;
         self.nest.scattering = sc;
         self.parallel_with_private.clear();
+        self.private_flows_in_time.clear();
         self.in_original_order = name == ORIGINAL_ORDER;
         if self.in_original_order {
             self.tile_prefix = 0;

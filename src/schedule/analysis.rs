@@ -21,7 +21,7 @@ pub fn distances(sc: &Scattering, deps: &UnionMap, n_params: usize) -> IslResult
 
 /// The pairs of `deps` among the statements of `sc`, as pairs of times;
 /// `None` when there are none.
-fn in_time(sc: &Scattering, deps: &UnionMap) -> IslResult<Option<Map>> {
+pub fn in_time(sc: &Scattering, deps: &UnionMap) -> IslResult<Option<Map>> {
     let names = sc.maps.iter().map(Map::domain_name).collect::<IslResult<Vec<_>>>()?;
     // Most nests of a SCoP depend on none of their own statements (adi:
     // 73 of 101 scatterings analysed); composing every dependence with
@@ -490,7 +490,9 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
 /// written, a run whose last iteration writes nothing: a guard, an inner
 /// loop empty there) would get an indeterminate value. The last writer
 /// of each cell is then that iteration, as in the sequential loop.
-pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
+/// `in_time`: [`in_time`] of the flow under `sc`, which does not depend
+/// on `k`.
+pub fn is_privatisable(scop: &Scop, sc: &Scattering, in_time: Option<&Map>, name: &str, k: usize) -> IslResult<bool> {
     let n_params = scop.ast.params.len();
     let none = || nothing(n_params, sc.dims);
     let (mut reads, mut written) = (none()?, None::<Map>);
@@ -519,8 +521,7 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
     let Some(written) = written else {
         return Ok(false);
     };
-    let in_time = in_time(sc, flow)?;
-    let covered = match &in_time {
+    let covered = match in_time {
         None => none()?,
         Some(pairs) => pairs.intersect(&prefix_relation(n_params, sc.dims, k + 1, "")?)?.range()?,
     };
@@ -569,8 +570,16 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str
 /// ([`crate::frontend::ScopAst::dead_after`]). Without a copy-out the
 /// copy is a plain local of each iteration, which the C compiler keeps
 /// in a register (a scalar accumulator's `lastprivate` measured 5x
-/// slower on one thread than `private`).
-pub fn live_after_iteration(scop: &Scop, sc: &Scattering, flow: &UnionMap, name: &str, k: usize) -> IslResult<bool> {
+/// slower on one thread than `private`). `in_time`: [`in_time`] of `flow`
+/// under `sc`, which is that of its part from the nest once nothing flows
+/// out of the nest.
+pub fn live_after_iteration(
+    scop: &Scop,
+    sc: &Scattering,
+    (flow, in_time): (&UnionMap, Option<&Map>),
+    name: &str,
+    k: usize,
+) -> IslResult<bool> {
     if !scop.ast.dead_after.contains(name) {
         return Ok(true);
     }
@@ -579,7 +588,7 @@ pub fn live_after_iteration(scop: &Scop, sc: &Scattering, flow: &UnionMap, name:
     if !from_nest.subtract(&from_nest.intersect_range(&instances)?)?.is_empty()? {
         return Ok(true);
     }
-    let Some(pairs) = in_time(sc, &from_nest)? else {
+    let Some(pairs) = in_time else {
         return Ok(false);
     };
     let same_iteration = prefix_relation(scop.ast.params.len(), sc.dims, k + 1, "")?;
