@@ -11,46 +11,18 @@ use std::path::Path;
 /// Scaling is judged against this: two threads that pay nearly double.
 const SCALING: f64 = 1.8;
 
-/// Each thread runs the same chain of dependent multiply-adds, touching no
-/// memory; the best of five rounds, in seconds, and each thread's
-/// floating-point operations. With two cores to itself, two threads take as
-/// long as one, so twice the work runs in that time.
-const SPIN_DRIVER: &str = r#"#include <stdio.h>
+/// Each thread runs `CHAINS` independent chains of dependent multiply-adds
+/// of `STEPS` steps, touching no memory; the best of five rounds, in
+/// seconds, and each thread's floating-point operations. With two cores to
+/// itself, two threads take as long as one, so twice the work runs in that
+/// time. One chain is the spin loop; 32 chains gcc -O3 -march=native keeps
+/// in vector registers (eight 4-wide FMA chains with AVX2, enough to hide
+/// the FMA latency on two pipes): the arithmetic peak of a core, what a
+/// contraction at BLAS speed approaches. Two vCPUs that share one core's
+/// vector units scale on the spin loop and not on the vector one.
+const DRIVER: &str = r#"#include <stdio.h>
 #include <omp.h>
 
-#define STEPS 100000000L
-#define ROUNDS 5
-
-int main(void) {
-  double best = 1e30, sink = 0.0;
-  for (int r = 0; r < ROUNDS; r++) {
-    double t = omp_get_wtime();
-#pragma omp parallel reduction(+ : sink)
-    {
-      double x = 1.0 + 1e-3 * omp_get_thread_num();
-      for (long i = 0; i < STEPS; i++)
-        x = x * 0.999999 + 1e-6;
-      sink += x;
-    }
-    t = omp_get_wtime() - t;
-    if (t < best)
-      best = t;
-  }
-  printf("%.6f %.0f %.3f\n", best, 2.0 * STEPS, sink);
-  return 0;
-}
-"#;
-
-/// The same with 32 independent chains per thread, which gcc -O3
-/// -march=native keeps in vector registers (eight 4-wide FMA chains with
-/// AVX2, enough to hide the FMA latency on two pipes): the arithmetic peak
-/// of a core, what a contraction at BLAS speed approaches. Two vCPUs that
-/// share one core's vector units scale on the spin loop and not on this.
-const FMA_DRIVER: &str = r#"#include <stdio.h>
-#include <omp.h>
-
-#define STEPS 50000000L
-#define CHAINS 32
 #define ROUNDS 5
 
 int main(void) {
@@ -104,23 +76,25 @@ impl Probe {
 /// The scalar chain: whether two threads run at once at all.
 pub fn spin_loop(config: &Config, work: &Path) -> Result<Probe, String> {
     let below = "the cores are shared or busy, so no 2-thread figure below says what polyc's threads do";
-    probe(config, work, ("spin loop", below), SPIN_DRIVER)
+    probe(config, work, ("spin loop", below), [1, 100_000_000])
 }
 
 /// The vector multiply-adds: whether two threads compute at once.
 pub fn fma_loop(config: &Config, work: &Path) -> Result<Probe, String> {
     let below = "the two vCPUs share vector units, so a vectorised kernel cannot double on 2 threads here";
-    probe(config, work, ("vector FMA loop", below), FMA_DRIVER)
+    probe(config, work, ("vector FMA loop", below), [32, 50_000_000])
 }
 
+/// [`DRIVER`] with `[CHAINS, STEPS]`, run on 1 and on 2 threads.
 fn probe(
     config: &Config,
     work: &Path,
     (name, below): (&'static str, &'static str),
-    driver: &str,
+    [chains, steps]: [u64; 2],
 ) -> Result<Probe, String> {
     let stem = name.replace(' ', "-");
-    let (binary, _) = build_driver(work, &stem, driver, &["-fopenmp".into()], &[])?;
+    let flags = ["-fopenmp".into(), format!("-DCHAINS={chains}").into(), format!("-DSTEPS={steps}L").into()];
+    let (binary, _) = build_driver(work, &stem, DRIVER, &flags, &[])?;
     let run = |threads: usize| -> Result<(f64, f64), String> {
         let env = [("OMP_NUM_THREADS", threads.to_string())];
         let (out, _) = timed(config.timeout, &binary, &[], &env, work)?;
