@@ -80,7 +80,7 @@ fn rate_text(x: Option<f64>) -> String {
 
 /// The report's lines; `peak`: the vector FMA loop's GFLOP/s per entry of
 /// `THREADS` (the arithmetic peak), where it ran.
-pub fn lines(r: &Rates, peak: Option<&[f64]>) -> Vec<String> {
+pub fn lines(r: &Rates, peak: Option<[f64; 2]>) -> Vec<String> {
     let bars: Vec<String> = THREADS.iter().zip(&r.bar.0).map(|(t, g)| format!("{t}t {}", rate_text(*g))).collect();
     let mut head = format!("contractions, GFLOP/s (two per multiply-add); the bar, {}: {}", r.bar.1, bars.join(", "));
     if let Some(peak) = peak {

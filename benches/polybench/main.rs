@@ -550,7 +550,7 @@ fn run(config: &Config) -> Result<bool, String> {
     }
     let rates = flops::measure(config, &variants, &results, dgemm.as_ref().and_then(|d| d.as_ref().ok()));
     let peak = probes[1].as_ref().ok().map(scaling::Probe::gflops);
-    for line in rates.iter().flat_map(|r| flops::lines(r, peak.as_ref().map(|p| &p[..]))) {
+    for line in rates.iter().flat_map(|r| flops::lines(r, peak)) {
         say(&line);
     }
     let bandwidth = bandwidth::measure(config, &variants, &results, &work);
