@@ -251,11 +251,12 @@ impl Code {
                 "The dependences polyc computes treat each variable as memory of its own, which C \
                 does not promise for pointers and array parameters: `f(n, a, a)` passes one buffer \
                 twice. For each pair that may overlap (not two variables with storage of their own, \
-                not a `restrict` pointer, one of them written), the output checks at run time that \
+                not a `restrict` parameter or local beside another or beside a variable of its own, \
+                one of them written), the output checks at run time that \
                 the address ranges the SCoP touches do not meet, and runs the source text if they \
                 do. This SCoP reaches a variable whose range polyc cannot bound by an affine \
-                expression of the parameters, so it is kept as written. Declare the pointers \
-                `restrict` if they never overlap, or pass `--assume-no-alias`."
+                expression of the parameters, so it is kept as written. Declare both pointers of \
+                each pair `restrict` if they never overlap, or pass `--assume-no-alias`."
             }
             Code::P0019 => {
                 "A call with effects polyc cannot model or reorder (input and output, allocation, \

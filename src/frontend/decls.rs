@@ -40,6 +40,9 @@ pub struct VarDecl {
     /// variable's own level counts (`double *restrict *a` qualifies the
     /// rows, not `a`).
     pub is_restrict: bool,
+    /// Memory the output allocates for the SCoP (an expanded variable, a
+    /// transposed copy): nothing else reaches it.
+    pub is_fresh: bool,
     /// The multi-dimensional view the SCoP's linear subscripts were
     /// split into (`A[i*n + j]` as `A[i][j]`): the extents as C text over
     /// the SCoP's parameters, outermost first, the outermost empty

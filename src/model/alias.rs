@@ -5,11 +5,16 @@
 //! not promise: `rows(n, a, a)` passes one buffer as two array
 //! parameters. A variable with storage of its own (a global, a local, a
 //! scalar) is distinct from every other such variable, and a function's
-//! pointer parameters cannot point to its automatic locals; a `restrict`
-//! pointer shares nothing with what else the function reaches while one
-//! of them is written. Every other pair the SCoP touches, one of them
-//! written, may overlap, and gets a check: the address intervals each
-//! touches do not meet.
+//! pointer parameters cannot point to its automatic locals. A `restrict`
+//! pointer (a parameter or a local) shares nothing with another
+//! `restrict` pointer or with a variable of storage of its own while one
+//! of them is written; an ordinary pointer, though, may hold a copy of it
+//! (C's "based on"), so that pair is checked like any other. A
+//! `restrict` pointer at file scope counts as an ordinary one: any
+//! function may copy it (TSVC's `yy = xx`), and C compilers do not rely
+//! on it either. Every other pair the SCoP touches, one of them written,
+//! may overlap, and gets a check: the address intervals each touches do
+//! not meet.
 //!
 //! A struct's member (`g.u`, `p->x`, `a[i].x`; `frontend::extract::fields`)
 //! lies where its object does; distinct members of one object never
@@ -61,6 +66,8 @@ enum Home {
     Own { automatic: bool },
     /// Wherever a pointer (or array parameter) points.
     Pointer { parameter: bool, restrict: bool },
+    /// Memory the output allocates for the SCoP.
+    Fresh,
 }
 
 fn home(decl: &VarDecl) -> Home {
@@ -71,9 +78,13 @@ fn home(decl: &VarDecl) -> Home {
             false => Home::Pointer { parameter: false, restrict: false },
         };
     }
+    if decl.is_fresh {
+        return Home::Fresh;
+    }
     let array_parameter = decl.is_parameter && !decl.extents.is_empty();
     if decl.is_pointer_variable() || array_parameter {
-        Home::Pointer { parameter: decl.is_parameter, restrict: decl.is_restrict }
+        let in_function = decl.is_parameter || (decl.is_local && !decl.is_static);
+        Home::Pointer { parameter: decl.is_parameter, restrict: decl.is_restrict && in_function }
     } else {
         Home::Own { automatic: (decl.is_local && !decl.is_static) || decl.is_parameter }
     }
@@ -82,9 +93,11 @@ fn home(decl: &VarDecl) -> Home {
 fn may_overlap(a: Home, b: Home) -> bool {
     !matches!(
         (a, b),
-        (Home::Own { .. }, Home::Own { .. })
-            | (Home::Pointer { restrict: true, .. }, _)
-            | (_, Home::Pointer { restrict: true, .. })
+        (Home::Fresh, _)
+            | (_, Home::Fresh)
+            | (Home::Own { .. }, Home::Own { .. })
+            | (Home::Pointer { restrict: true, .. }, Home::Pointer { restrict: true, .. } | Home::Own { .. })
+            | (Home::Own { .. }, Home::Pointer { restrict: true, .. })
             | (Home::Pointer { parameter: true, .. }, Home::Own { automatic: true })
             | (Home::Own { automatic: true }, Home::Pointer { parameter: true, .. })
     )

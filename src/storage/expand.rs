@@ -176,7 +176,8 @@ pub fn expand(scop: &Scop, variables: &[String], names: &mut FreshNames) -> IslR
         ast.stmts.extend(copy);
         // Reached through a `restrict` pointer to its rows, new memory
         // (see `emit`).
-        let decl = VarDecl { ty: ty.clone(), base, is_pointer: true, is_restrict: true, ..VarDecl::default() };
+        let decl =
+            VarDecl { ty: ty.clone(), base, is_pointer: true, is_restrict: true, is_fresh: true, ..VarDecl::default() };
         ast.arrays.push((name.clone(), decl));
         arrays.push(ExpandedArray { name, variable: web.variable, ty, extents: web.extents });
     }

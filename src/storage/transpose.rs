@@ -75,6 +75,7 @@ pub fn transpose(scop: &Scop, names: &mut FreshNames) -> IslResult<Option<Transp
             base: decl.base.clone(),
             is_pointer: true,
             is_restrict: true,
+            is_fresh: true,
             ..VarDecl::default()
         };
         out.arrays.push((name.clone(), new));
