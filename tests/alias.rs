@@ -540,3 +540,42 @@ int main(int argc, char **argv) {
     assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
     assert!(checks(&outputs[0]).contains("polyc_disjoint("), "{}", outputs[0]);
 }
+
+#[test]
+fn a_pointer_parameter_the_function_points_at_a_local_is_checked_against_it() {
+    // A parameter cannot point to its function's locals when the call
+    // starts; `if (shared) p = t;` makes it, and the interchanged loops
+    // then read cells of `t` already written.
+    let source = r#"#include <stdio.h>
+#include <stdlib.h>
+#define N 40
+static double f(int shared, double (*p)[N]) {
+  double t[N][N];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) t[i][j] = (i * 7 + j * 3) % 11;
+  if (shared)
+    p = t;
+#pragma scop
+  for (int j = 1; j < N; j++)
+    for (int i = 0; i < N - 1; i++)
+      t[i][j] = p[i + 1][j - 1] * 0.5 + 1.0;
+#pragma endscop
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) s += t[i][j] * (1 + (i + 2 * j) % 5);
+  return s;
+}
+int main(int argc, char **argv) {
+  static double b[N][N];
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) b[i][j] = (i * 5 + j) % 13;
+  printf("%.17g\n", f(atoi(argv[1]), b));
+  return 0;
+}
+"#;
+    let modes = [("default", Options::optimising())];
+    let runs: [&[&str]; 2] = [&["0"], &["1"]];
+    let outputs = prints_what_the_source_prints("alias-parameter-at-local", source, &modes, &runs);
+    assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
+    assert!(checks(&outputs[0]).contains("polyc_disjoint("), "{}", outputs[0]);
+}

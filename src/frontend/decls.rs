@@ -40,6 +40,9 @@ pub struct VarDecl {
     /// variable's own level counts (`double *restrict *a` qualifies the
     /// rows, not `a`).
     pub is_restrict: bool,
+    /// A parameter its function assigns, steps or takes the address of:
+    /// it may point to the function's own locals (`if (!p) p = buf;`).
+    pub is_reassigned: bool,
     /// Memory the output allocates for the SCoP (an expanded variable, a
     /// transposed copy): nothing else reaches it.
     pub is_fresh: bool,
@@ -325,9 +328,36 @@ fn declared(decl: Node, src: &str) -> Vec<(String, VarDecl)> {
     let declarators = decl.children_by_field_name("declarator", &mut cursor);
     let declared = declarators.filter_map(|declarator| {
         let mut var = VarDecl { ty: ty.clone(), is_parameter, is_local, is_static, ..VarDecl::default() };
-        Some((unwrap_declarator(declarator, src, &mut var)?, var))
+        let name = unwrap_declarator(declarator, src, &mut var)?;
+        var.is_reassigned = is_parameter && is_reassigned(decl, &name, src);
+        Some((name, var))
     });
     declared.collect()
+}
+
+/// Whether the body of the function that parameter `decl` belongs to
+/// assigns `name`, steps it (`++`, `--`) or takes its address.
+fn is_reassigned(decl: Node, name: &str, src: &str) -> bool {
+    let mut function = decl.parent();
+    while let Some(f) = function.filter(|f| f.kind() != "function_definition") {
+        function = f.parent();
+    }
+    let Some(body) = function.and_then(|f| f.child_by_field_name("body")) else {
+        return false;
+    };
+    let mut found = false;
+    walk(body, &mut |n| {
+        let target = match n.kind() {
+            "assignment_expression" => n.child_by_field_name("left"),
+            "update_expression" => n.child_by_field_name("argument"),
+            "pointer_expression" if n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "&") => {
+                n.child_by_field_name("argument")
+            }
+            _ => None,
+        };
+        found |= target.is_some_and(|t| t.kind() == "identifier" && text(t, src) == name);
+    });
+    found
 }
 
 /// Follow a declarator down to its identifier, noting extents and pointers.

@@ -5,7 +5,8 @@
 //! not promise: `rows(n, a, a)` passes one buffer as two array
 //! parameters. A variable with storage of its own (a global, a local, a
 //! scalar) is distinct from every other such variable, and a function's
-//! pointer parameters cannot point to its automatic locals. A `restrict`
+//! pointer parameters cannot point to its automatic locals (unless it
+//! assigns them: `if (!p) p = buf;`). A `restrict`
 //! pointer (a parameter or a local) shares nothing with another
 //! `restrict` pointer or with a variable of storage of its own while one
 //! of them is written; an ordinary pointer, though, may hold a copy of it
@@ -84,7 +85,8 @@ fn home(decl: &VarDecl) -> Home {
     let array_parameter = decl.is_parameter && !decl.extents.is_empty();
     if decl.is_pointer_variable() || array_parameter {
         let in_function = decl.is_parameter || (decl.is_local && !decl.is_static);
-        Home::Pointer { parameter: decl.is_parameter, restrict: decl.is_restrict && in_function }
+        let parameter = decl.is_parameter && !decl.is_reassigned;
+        Home::Pointer { parameter, restrict: decl.is_restrict && in_function }
     } else {
         Home::Own { automatic: (decl.is_local && !decl.is_static) || decl.is_parameter }
     }
