@@ -534,11 +534,7 @@ int main(int argc, char **argv) {
   return 0;
 }
 "#;
-    let modes = [("default", Options::optimising())];
-    let runs: [&[&str]; 2] = [&["1"], &["0"]];
-    let outputs = prints_what_the_source_prints("alias-restrict-copy", source, &modes, &runs);
-    assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
-    assert!(checks(&outputs[0]).contains("polyc_disjoint("), "{}", outputs[0]);
+    parallel_behind_a_check_and_exact("alias-restrict-copy", source);
 }
 
 #[test]
@@ -573,9 +569,15 @@ int main(int argc, char **argv) {
   return 0;
 }
 "#;
-    let modes = [("default", Options::optimising())];
+    parallel_behind_a_check_and_exact("alias-parameter-at-local", source);
+}
+
+/// `source` (whose first argument, 0 or 1, makes two of its pointers
+/// reach one buffer) comes out in parallel behind an alias check, and
+/// prints what the source prints either way, on 1 and 2 threads.
+fn parallel_behind_a_check_and_exact(name: &str, source: &str) {
     let runs: [&[&str]; 2] = [&["0"], &["1"]];
-    let outputs = prints_what_the_source_prints("alias-parameter-at-local", source, &modes, &runs);
+    let outputs = prints_what_the_source_prints(name, source, &[("default", Options::optimising())], &runs);
     assert!(outputs[0].contains("#pragma omp parallel for"), "not transformed:\n{}", outputs[0]);
     assert!(checks(&outputs[0]).contains("polyc_disjoint("), "{}", outputs[0]);
 }
