@@ -30,6 +30,7 @@ mod jam;
 mod live_ranges;
 mod multifor;
 mod output_path;
+mod packing;
 mod parallelism;
 mod polybench;
 mod privatisation;

@@ -264,7 +264,7 @@ fn a_regenerated_region_starts_with_one_line_saying_what_was_done() {
     let after: Vec<&str> = code[code.find("#pragma scop").unwrap()..].lines().skip(1).collect();
     assert_eq!(
         after[0].trim(),
-        "/* polyc: tiled 32x32x256, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
+        "/* polyc: tiled 32x32x256, C[i][j] summed on packed panels, parallel (OpenMP), SIMD, unroll-and-jam by 4; \
          with too little work, loops without tiles, on threads where a region's work pays; \
          undo: polyc --schedule=identity */"
     );

@@ -32,6 +32,8 @@ pub struct Done {
     pub expanded: Vec<String>,
     /// Temporary arrays folded onto fewer cells.
     pub contracted: Vec<String>,
+    /// The elements contractions sum into on packed panels (`emit::packed`).
+    pub packed: Vec<String>,
     pub parallel: bool,
     /// Each parallel region starts threads only where its own work pays.
     pub regions_gated: bool,
@@ -82,6 +84,7 @@ impl Done {
         }
         done.extend(self.transposed.iter().map(|a| format!("{a} read from a transposed copy")));
         done.extend(self.tiled.iter().cloned());
+        done.extend(self.packed.iter().map(|t| format!("{t} summed on packed panels")));
         done.extend(self.expanded.iter().map(|v| format!("{v} expanded")));
         done.extend(self.contracted.iter().map(|a| format!("{a} contracted")));
         let flags = [
@@ -109,6 +112,7 @@ impl Done {
             || !self.tiled.is_empty()
             || !self.expanded.is_empty()
             || !self.transposed.is_empty()
+            || !self.packed.is_empty()
             || self.parallel
             || self.sections
             || self.simd

@@ -311,7 +311,16 @@ fn print_planned(
         .chain(plan.pieces.iter().map(|p| p.apart.clone()))
         .collect();
     let heap: Vec<ExpandedArray> = storage.start.copies.iter().chain(storage.expanded).cloned().collect();
+    // Packing evaluates each factor once per pair of its iterators: only
+    // behind the checks that the reordered loops rest on.
+    let packs = versioned && options.reorders() && contracted.is_empty() && !plan.keep_source;
+    let packed = if packs {
+        plan::packing::packed_contractions(scop, &plan.scattering, &plan.pieces, &options.plan)?
+    } else {
+        Vec::new()
+    };
     let program = Program {
+        packed: &packed,
         expanded: &heap,
         in_bounds: &in_bounds,
         disjoint: &alias.pairs,
@@ -327,6 +336,9 @@ fn print_planned(
     let as_written = storage.start.as_written.scop();
     let versions = Versions { estimate: estimate.as_deref(), as_written, small, before_small };
     let (printed, small, regions_gated) = print_for_any_work(program, &nodes, versions, names);
+    if !printed.packed.is_empty() {
+        notes.applied("packed-panels");
+    }
     if printed.jammed {
         notes.applied("unroll-jam");
     }
@@ -338,6 +350,7 @@ fn print_planned(
         transposed: storage.start.copies.iter().map(|a| a.variable.clone()).collect(),
         expanded: storage.expanded.iter().map(|a| a.variable.clone()).collect(),
         contracted: contracted.iter().map(|c| c.array.clone()).collect(),
+        packed: printed.packed,
         parallel: printed.parallel,
         regions_gated: printed.parallel && regions_gated,
         simd: printed.simd,

@@ -32,7 +32,16 @@ const PRIVATE_ARRAYS_MAX: usize = 1 << 18;
 
 impl Printer<'_> {
     pub(super) fn nodes(&mut self, nodes: &[Node], depth: usize) {
-        for n in nodes {
+        let mut at = 0;
+        while let Some(n) = nodes.get(at) {
+            at += 1;
+            if let Some(which) = self.packed_at(n) {
+                // The scanner may give the contraction's instances several nodes in a row.
+                let run = at - 1 + nodes[at - 1..].iter().take_while(|m| self.packed_at(m) == Some(which)).count();
+                self.packed(which, &nodes[at - 1..run], depth);
+                at = run;
+                continue;
+            }
             match n {
                 Node::Stmt { .. } if self.sharing => {
                     self.on_one_thread(depth, |p| p.nodes(std::slice::from_ref(n), depth + 1))

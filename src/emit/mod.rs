@@ -40,6 +40,7 @@ mod helpers;
 mod jam;
 mod loops;
 mod nest;
+mod packed;
 mod printer;
 mod program;
 mod promote;
@@ -68,6 +69,9 @@ pub struct Printed {
     pub parallel: bool,
     /// Whether some loop is marked SIMD (`omp simd` or `GCC ivdep`).
     pub simd: bool,
+    /// The targets of the contractions computed on packed panels
+    /// (`packed.rs`), as written.
+    pub packed: Vec<String>,
     /// When the SCoP's source text runs instead, in words: the run-time
     /// checks it falls back on (none: it never runs).
     pub fallback: Vec<&'static str>,
@@ -110,8 +114,8 @@ pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Print
 
 /// The text `p` printed, and what it does.
 fn printed(p: Printer) -> Printed {
-    let Printer { out, helpers, jammed, parallel, simd, fallback, .. } = p;
-    Printed { text: out, helpers, jammed, parallel, simd, fallback }
+    let Printer { out, helpers, jammed, parallel, simd, packed, fallback, .. } = p;
+    Printed { text: out, helpers, jammed, parallel, simd, packed, fallback }
 }
 
 /// Print `nodes` as C loops alone: no definitions, condition variables

@@ -29,12 +29,17 @@ pub(super) struct Printer<'a> {
     pub(super) private_outside: u64,
     /// How many loops enclose the current position.
     pub(super) loops_outside: usize,
+    /// Printing the planned loops of a contraction whose panels could not
+    /// be allocated (see `packed`): not packed again.
+    pub(super) unpacked: bool,
     /// Whether some loop was unrolled and jammed.
     pub(super) jammed: bool,
     /// Whether some loop runs in parallel.
     pub(super) parallel: bool,
     /// Whether some loop is marked SIMD.
     pub(super) simd: bool,
+    /// The targets of the contractions printed on packed panels, as written.
+    pub(super) packed: Vec<String>,
     /// Whether the source text runs where the run-time checks fail.
     pub(super) fallback: Vec<&'static str>,
     /// Array elements the statements here read from local variables.
@@ -94,9 +99,11 @@ impl<'a> Printer<'a> {
             sharing: false,
             private_outside: 0,
             loops_outside: 0,
+            unpacked: false,
             jammed: false,
             parallel: false,
             simd: false,
+            packed: Vec::new(),
             fallback: Vec::new(),
             scalars: Vec::new(),
             records: Vec::new(),

@@ -8,6 +8,7 @@ use crate::model::affine::{Constraint, LinExpr};
 use crate::model::alias::{AliasCheck, Footprint};
 use crate::model::rows::RowTable;
 use crate::plan::marks::{LoopMark, PrivateVar};
+use crate::plan::packing::PackedContraction;
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
@@ -87,6 +88,9 @@ pub struct Program<'a> {
     /// access them): declared in the block of the new loops, which run
     /// only where the mappings are proven.
     pub contracted: &'a [Contraction],
+    /// Contractions computed on packed panels (`emit::packed`) in place
+    /// of their loops.
+    pub packed: &'a [PackedContraction],
     pub source: &'a str,
     /// Parameters the front end defined (name, C expression over the
     /// others; [`crate::frontend::ScopAst::definitions`]): declared

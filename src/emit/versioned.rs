@@ -54,6 +54,12 @@ use crate::model::alias::{AliasCheck, Footprint};
 use crate::scan::ast::Node;
 use crate::storage::Contraction;
 
+const SIZE: &str = "__SIZE_TYPE__";
+const UINTPTR: &str = "__UINTPTR_TYPE__";
+/// Rows start on a cache line, as a static array's do: vector loads
+/// across lines measured doitgen 67 ms against 43 ms.
+const ALIGN: usize = 64;
+
 /// An array the versioned code allocates on the heap.
 struct HeapArray<'a> {
     name: &'a str,
@@ -71,11 +77,6 @@ impl<'a> Printer<'a> {
     /// overflow; only when the work is enough), reached through a
     /// `restrict` pointer: nothing else points into it.
     pub(super) fn versioned(&mut self, nodes: &[Node]) {
-        const SIZE: &str = "__SIZE_TYPE__";
-        const UINTPTR: &str = "__UINTPTR_TYPE__";
-        // Rows start on a cache line, as a static array's do: vector
-        // loads across lines measured doitgen 67 ms against 43 ms.
-        const ALIGN: usize = 64;
         let enough_work = self.program.work.map(|w| self.enough_work(w));
         let mut wanted: Vec<String> = enough_work.iter().cloned().collect();
         let mut reasons = Vec::new();
@@ -124,12 +125,7 @@ impl<'a> Printer<'a> {
                     checks.push(positive);
                 }
             }
-            let divisors: String = extents[1..].iter().map(|e| format!(" / ({SIZE}){e}")).collect();
-            checks.push(format!("({SIZE}){} <= (({SIZE})-1 - {ALIGN}) / sizeof({}){divisors}", extents[0], a.ty));
-            let bytes: String = extents.iter().map(|e| format!(" * ({SIZE}){e}")).collect();
-            self.line(1, &format!("void *{memory} = 0;"));
-            self.line(1, &format!("if ({})", conjunction(&checks)));
-            self.line(2, &format!("{memory} = __builtin_malloc(sizeof({}){bytes} + {ALIGN});", a.ty));
+            self.allocation(1, &memory, a.ty, &extents, checks);
             memories.push((memory, extents));
         }
         let memory_names = || memories.iter().map(|(m, _)| m.clone()).collect::<Vec<String>>();
@@ -161,17 +157,7 @@ impl<'a> Printer<'a> {
             self.line(depth + 1, &format!("if ({}) {{", conjunction(inner)));
         }
         for (a, (memory, extents)) in heap.iter().zip(&memories) {
-            let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
-            self.line(
-                body,
-                &format!(
-                    "{} (*restrict {}){rows} = (void *)((({UINTPTR}){memory} + {}) & ~({UINTPTR}){});",
-                    a.ty,
-                    a.name,
-                    ALIGN - 1,
-                    ALIGN - 1
-                ),
-            );
+            self.aligned_view(body, a.ty, a.name, memory, extents);
         }
         for c in self.program.contracted {
             self.declare_contracted(c, body);
@@ -196,6 +182,37 @@ impl<'a> Printer<'a> {
             }
             self.line(0, "}");
         }
+    }
+
+    /// `void *memory = 0;`, then, where `checks` hold and the size of an
+    /// array of `ty` with `extents` (each positive) fits in a `size_t`,
+    /// that many bytes from `__builtin_malloc`, and enough to align them.
+    pub(super) fn allocation(
+        &mut self,
+        depth: usize,
+        memory: &str,
+        ty: &str,
+        extents: &[String],
+        mut checks: Vec<String>,
+    ) {
+        let divisors: String = extents[1..].iter().map(|e| format!(" / ({SIZE}){e}")).collect();
+        checks.push(format!("({SIZE}){} <= (({SIZE})-1 - {ALIGN}) / sizeof({ty}){divisors}", extents[0]));
+        let bytes: String = extents.iter().map(|e| format!(" * ({SIZE}){e}")).collect();
+        self.line(depth, &format!("void *{memory} = 0;"));
+        self.line(depth, &format!("if ({})", conjunction(&checks)));
+        self.line(depth + 1, &format!("{memory} = __builtin_malloc(sizeof({ty}){bytes} + {ALIGN});"));
+    }
+
+    /// `name`, an array of `ty` with `extents` on the first aligned byte
+    /// of `memory` (an [`allocation`](Self::allocation)), through a
+    /// `restrict` pointer: nothing else points into it.
+    pub(super) fn aligned_view(&mut self, depth: usize, ty: &str, name: &str, memory: &str, extents: &[String]) {
+        let rows: String = extents[1..].iter().map(|e| format!("[{e}]")).collect();
+        let mask = ALIGN - 1;
+        self.line(
+            depth,
+            &format!("{ty} (*restrict {name}){rows} = (void *)((({UINTPTR}){memory} + {mask}) & ~({UINTPTR}){mask});"),
+        );
     }
 
     /// `text` (printed at depth 0 with the program's indentation) at `depth`.

@@ -41,6 +41,7 @@ pub mod source_map;
 pub mod structs;
 mod syntax;
 pub mod unit;
+pub mod update;
 
 pub use ast::{Access, AccessKind, Iterator, LoopText, RankMapping, Referential, Rows, ScopAst, Stmt};
 pub use source::{Candidate, Scops, Source};

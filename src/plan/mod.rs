@@ -100,6 +100,7 @@ mod marking;
 pub mod marks;
 mod notes;
 mod order;
+pub mod packing;
 mod pieces;
 mod planner;
 mod sica;
@@ -348,7 +349,7 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let n_params = scop.ast.params.len();
     let mut notes = Notes::default();
     let scheduled = match request.schedule {
-        ScheduleKind::Auto => scheduled(analyses, &legality, request.fuse, relaxed, &mut notes)?,
+        ScheduleKind::Auto => scheduled(analyses, &legality, request, relaxed, &mut notes)?,
         ScheduleKind::Identity => None,
     };
     let by_isl = scheduled.is_some();
@@ -486,16 +487,19 @@ fn loop_gains(scop: &Scop, planners: &[Planner]) -> IslResult<Vec<(Option<usize>
 fn scheduled<'a>(
     analyses: &'a Analyses,
     legality: &'a UnionMap,
-    fuse: Fuse,
+    request: &PlanRequest,
     relaxed: &[String],
     notes: &mut Notes,
 ) -> IslResult<Option<Vec<Planner<'a>>>> {
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
+    let fuse = request.fuse;
     let verify = |sc: &Scattering| sc.verify_nests(scop, legality);
     let fused = analyses.auto_schedule(legality, fuse, relaxed);
     let Some((_, nests)) = checked_by("schedule=auto", fused, notes, verify)? else {
         return Ok(None);
     };
+    let nests =
+        if packing::asks_for_packing(request) { packing::contractions_apart(scop, nests, verify)? } else { nests };
     let planners = Planner::for_verified_nests(scop, deps, legality, nests)?;
     let mut all_banded = true;
     for p in &planners {

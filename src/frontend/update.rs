@@ -1,0 +1,175 @@
+//! Statements that add a product to one element: `X += L * R`,
+//! `X -= L * R`, `X = X + L * R` and `X = X - L * R`. This is the shape of
+//! a contraction, which `plan::packing` gives packed panels. The module
+//! reads syntax only: which bytes hold the element and which hold the
+//! two factors. Which iterators each factor reads is the caller's
+//! question.
+//!
+//! A factor qualifies only if evaluating it has no effect and cannot
+//! skip part of itself. So it holds no call, assignment, increment,
+//! comma or conditional. The packed code evaluates each factor once per
+//! pair of its iterators, not once per instance, and only that is what
+//! the source computes.
+
+use super::syntax::{parse_tree, text, walk};
+use std::ops::Range;
+use tree_sitter::Node;
+
+/// `target op= factors[0] * factors[1]`, as byte ranges of the
+/// statement's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Update {
+    /// The element updated (the assignment's left side).
+    pub target: Range<usize>,
+    /// The product's operands, left first.
+    pub factors: [Range<usize>; 2],
+    /// `-=`, or `X = X - L * R`.
+    pub subtract: bool,
+}
+
+/// What a statement's text wraps in to parse as C.
+const BEFORE: &str = "void polyc_update(void) {\n";
+
+/// `stmt_text` (one C statement, `;` included) as an [`Update`], or `None`
+/// if it is anything else.
+pub fn product_update(stmt_text: &str) -> Option<Update> {
+    let wrapped = format!("{BEFORE}{stmt_text}\n}}\n");
+    let tree = parse_tree(&wrapped).ok()?;
+    let root = tree.root_node();
+    if root.has_error() {
+        return None;
+    }
+    let body = root.named_child(0)?.child_by_field_name("body")?;
+    let [statement] = named_children(body)[..] else { return None };
+    if statement.kind() != "expression_statement" {
+        return None;
+    }
+    let assignment = statement.named_child(0)?;
+    if assignment.kind() != "assignment_expression" {
+        return None;
+    }
+    let target = assignment.child_by_field_name("left")?;
+    let right = assignment.child_by_field_name("right")?;
+    let (product, subtract) = match operator(assignment, &wrapped)? {
+        "+=" => (right, false),
+        "-=" => (right, true),
+        "=" => accumulated(target, right, &wrapped)?,
+        _ => return None,
+    };
+    let product = without_parentheses(product);
+    if product.kind() != "binary_expression" || operator(product, &wrapped)? != "*" {
+        return None;
+    }
+    let factors = [product.child_by_field_name("left")?, product.child_by_field_name("right")?];
+    if !factors.iter().all(|f| is_pure(*f)) {
+        return None;
+    }
+    let relative = |n: Node| n.start_byte() - BEFORE.len()..n.end_byte() - BEFORE.len();
+    Some(Update { target: relative(target), factors: factors.map(relative), subtract })
+}
+
+/// `X + P` or `X - P` on the right of `X = ...`, `X` spelt as the target
+/// is: `P`, and whether it is subtracted.
+fn accumulated<'t>(target: Node<'t>, right: Node<'t>, source: &str) -> Option<(Node<'t>, bool)> {
+    let right = without_parentheses(right);
+    if right.kind() != "binary_expression" {
+        return None;
+    }
+    let subtract = match operator(right, source)? {
+        "+" => false,
+        "-" => true,
+        _ => return None,
+    };
+    let first = right.child_by_field_name("left")?;
+    (spelling(first, source) == spelling(target, source)).then_some(())?;
+    Some((right.child_by_field_name("right")?, subtract))
+}
+
+/// The operator token of an assignment or binary expression.
+fn operator<'s>(n: Node, source: &'s str) -> Option<&'s str> {
+    n.child_by_field_name("operator").map(|op| text(op, source))
+}
+
+fn without_parentheses(mut n: Node) -> Node {
+    while n.kind() == "parenthesized_expression" {
+        match n.named_child(0) {
+            Some(inner) => n = inner,
+            None => break,
+        }
+    }
+    n
+}
+
+/// A node's text without white space, so that `X[i][j]` and `X[i] [j]`
+/// compare equal.
+fn spelling(n: Node, source: &str) -> String {
+    text(n, source).chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn named_children(n: Node) -> Vec<Node> {
+    let mut cursor = n.walk();
+    n.named_children(&mut cursor).collect()
+}
+
+/// Whether evaluating `n` has no effect and always evaluates all of it.
+fn is_pure(n: Node) -> bool {
+    const EFFECTS: [&str; 6] = [
+        "call_expression",
+        "assignment_expression",
+        "update_expression",
+        "comma_expression",
+        "conditional_expression",
+        "compound_literal_expression",
+    ];
+    let mut pure = true;
+    walk(n, &mut |node| {
+        let shortcut =
+            node.kind() == "binary_expression" && matches!(node.child(1).map(|op| op.kind()), Some("&&" | "||"));
+        pure &= !EFFECTS.contains(&node.kind()) && !shortcut;
+    });
+    pure
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(text: &str) -> Option<(String, [String; 2], bool)> {
+        let u = product_update(text)?;
+        let at = |r: &Range<usize>| text[r.clone()].to_string();
+        Some((at(&u.target), [at(&u.factors[0]), at(&u.factors[1])], u.subtract))
+    }
+
+    fn strings(a: &str, b: &str) -> [String; 2] {
+        [a.to_string(), b.to_string()]
+    }
+
+    #[test]
+    fn the_four_forms_of_an_accumulated_product_are_read() {
+        let gemm = parts("C[i][j] += alpha * A[i][k] * B[k][j];").unwrap();
+        assert_eq!(gemm, ("C[i][j]".to_string(), strings("alpha * A[i][k]", "B[k][j]"), false));
+        let minus = parts("C[i][j] -= A[k][i] * (B[k][j]);").unwrap();
+        assert_eq!(minus, ("C[i][j]".to_string(), strings("A[k][i]", "(B[k][j])"), true));
+        let spelt = parts("C[i][j] = C[i] [j] + A[i][k] * B[k][j];").unwrap();
+        assert_eq!(spelt.1, strings("A[i][k]", "B[k][j]"));
+        assert!(parts("C[i][j] = C[i][j] - (A[i][k] * B[k][j]);").unwrap().2);
+    }
+
+    #[test]
+    fn anything_else_is_not() {
+        for text in [
+            "C[i][j] = A[i][k] * B[k][j];",
+            "C[i][j] = C[i][k] + A[i][k] * B[k][j];",
+            "C[i][j] += A[i][k] + B[k][j];",
+            "C[i][j] *= A[i][k] * B[k][j];",
+            "C[i][j] += f(A[i][k]) * B[k][j];",
+            "C[i][j] += A[i][k]++ * B[k][j];",
+            "C[i][j] += (c ? A[i][k] : 0) * B[k][j];",
+            "C[i][j] += (c && A[i][k]) * B[k][j];",
+            "C[i][j] += A[i][k] * B[k][j]; x = 1;",
+            "if (c) C[i][j] += A[i][k] * B[k][j];",
+        ] {
+            assert_eq!(product_update(text), None, "{text}");
+        }
+    }
+}

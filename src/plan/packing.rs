@@ -1,0 +1,287 @@
+//! Contractions on packed panels, the way BLAS libraries compute them.
+//!
+//! A contraction is `X[i][j] += L * R` over a box of `(i, j, k)`, where `L`
+//! reads only `i` and `k` and `R` reads only `k` and `j`. gemm, 2mm and
+//! 3mm are contractions. Tiles and unroll-and-jam reach about 70% of
+//! dgemm's speed on them. What a BLAS does beyond that is to copy each
+//! operand into panels: `L` into panels of a few rows, `R` into panels of
+//! a few columns, each laid out so that the values one step of `k` needs
+//! are contiguous. A block of `X` then stays in registers while `k` runs.
+//! `emit::packed` prints that code. This module decides which statements
+//! get it.
+//!
+//! The result is bit for bit the source's. Each element still sums its
+//! products in the source's order of `k`, and each product is still
+//! `L * R` of the same two values: a panel holds the value of `L` that
+//! the source computes first. Multiplication commutes exactly, so the
+//! printed code may put `R`'s factor first.
+//!
+//! A statement qualifies when all of these hold:
+//! - it has three iterators, all ascending, and no condition on data;
+//! - its text is an accumulated product (`frontend::update`) whose
+//!   factors read no element of the array it writes;
+//! - the iterators of `X`'s last subscript and of its others split the
+//!   factors into one over `(i, k)` and one over `(k, j)`;
+//! - different `(i, j)` write different elements of `X`;
+//! - its domain is a box, so that each factor's values are read for
+//!   every pair of their iterators;
+//! - the plan gives it a loop nest of its own, so its instances run
+//!   together, between those of the other statements.
+//!
+//! The plan must also ask for tiles whose sizes polyc chooses (not SICA's),
+//! and SIMD loops.
+
+use super::pieces::Piece;
+use crate::frontend::update::{product_update, Update};
+use crate::frontend::{AccessKind, Stmt};
+use crate::model::affine::LinExpr;
+use crate::model::isl::{self, IslResult, Map, Set};
+use crate::model::{params_decl, Scop};
+use crate::options::{PlanRequest, TileShape};
+use crate::schedule::{Nest, Scattering, Violation};
+use std::ops::Range;
+
+/// A statement computed on packed panels.
+#[derive(Clone, Debug)]
+pub struct PackedContraction {
+    pub stmt: usize,
+    /// The ids under which the scanner's loops hold its instances: the
+    /// statement's own and those of its pieces (`Plan::pieces`).
+    pub ids: Vec<usize>,
+    /// Iterator depths: rows of `X` (in the row factor), columns of `X`
+    /// (its last subscript, in the column factor), and the sum.
+    pub row: usize,
+    pub col: usize,
+    pub sum: usize,
+    /// Byte ranges of the statement's text.
+    pub target: Range<usize>,
+    /// The factor over rows and the sum, then the one over the sum and
+    /// columns.
+    pub factors: [Range<usize>; 2],
+    pub subtract: bool,
+    /// Each iterator's first and last value over the parameters, by depth.
+    pub bounds: Vec<(LinExpr, LinExpr)>,
+}
+
+/// The statements of a plan (its `scattering` and `pieces`) computed on
+/// packed panels, where `request` asks for them.
+pub fn packed_contractions(
+    scop: &Scop,
+    scattering: &Scattering,
+    pieces: &[Piece],
+    request: &PlanRequest,
+) -> IslResult<Vec<PackedContraction>> {
+    if !asks_for_packing(request) {
+        return Ok(Vec::new());
+    }
+    let mut found = Vec::new();
+    for nest in scattering.nests(scop.ast.params.len())? {
+        let [k] = nest.scattering.stmts[..] else { continue };
+        if let Some(mut c) = contraction(scop, k)? {
+            let n = scop.statements.len();
+            c.ids.extend(pieces.iter().enumerate().filter(|(_, p)| p.stmt == k).map(|(p, _)| n + p));
+            found.push(c);
+        }
+    }
+    Ok(found)
+}
+
+/// isl's `nests` (verified, with their distances), each contraction that
+/// shares its nest with other statements split off into a nest of its
+/// own, after the others (gemm's `C *= beta` first) or else before them,
+/// where `verify` accepts that order.
+pub(super) fn contractions_apart(
+    scop: &Scop,
+    mut nests: Vec<(Nest, Set)>,
+    verify: impl Fn(&Scattering) -> Result<Vec<(Nest, Set)>, Violation>,
+) -> IslResult<Vec<(Nest, Set)>> {
+    let n_params = scop.ast.params.len();
+    let mut at = 0;
+    while at < nests.len() {
+        let shared = &nests[at].0;
+        let mut candidates = Vec::new();
+        for &k in shared.scattering.stmts.iter().filter(|_| shared.scattering.stmts.len() > 1) {
+            if contraction(scop, k)?.is_some() {
+                candidates.push(k);
+            }
+        }
+        let mut split = None;
+        for (k, after) in candidates.into_iter().flat_map(|k| [(k, true), (k, false)]) {
+            let mut apart: Vec<Nest> = nests.iter().map(|(n, _)| n.clone()).collect();
+            let [others, alone] = split_off(&apart[at], k, after);
+            apart.splice(at..=at, [others, alone]);
+            match verify(&Scattering::join(&apart, n_params)?) {
+                Ok(verified) => {
+                    split = Some(verified);
+                    break;
+                }
+                Err(Violation::Isl(e)) if isl::out_of_budget() => return Err(e),
+                Err(_) => {}
+            }
+        }
+        match split {
+            Some(verified) => nests = verified,
+            None => at += 1,
+        }
+    }
+    Ok(nests)
+}
+
+/// `nest` as two: its statements but `k`, and `k`, one after the other
+/// (`k` after when `after`).
+fn split_off(nest: &Nest, k: usize, after: bool) -> [Nest; 2] {
+    let sc = &nest.scattering;
+    let part = |keep: &dyn Fn(usize) -> bool, position: i64| {
+        let (stmts, maps) =
+            sc.stmts.iter().zip(&sc.maps).filter(|(&s, _)| keep(s)).map(|(&s, m)| (s, m.clone())).unzip();
+        let prefix = [nest.prefix.as_slice(), &[position]].concat();
+        Nest { prefix, scattering: Scattering { stmts, maps, dims: sc.dims } }
+    };
+    let (others, alone) = if after { (0, 1) } else { (1, 0) };
+    [part(&|s| s != k, others), part(&|s| s == k, alone)]
+}
+
+/// Packing is a way of tiling: it replaces the rectangles polyc would
+/// choose (diamonds and hexagons fall back to them on a product, which
+/// has no time loop), not tiles the user sized or SICA's.
+pub(super) fn asks_for_packing(request: &PlanRequest) -> bool {
+    let chosen_tiles = request.tile.as_ref().is_some_and(|t| t.shape != TileShape::Sica && t.sizes.is_empty());
+    chosen_tiles && request.simd
+}
+
+/// Statement `k` as a contraction, if it is one (see the module's doc).
+fn contraction(scop: &Scop, k: usize) -> IslResult<Option<PackedContraction>> {
+    let stmt = &scop.ast.stmts[k];
+    let plain = stmt.iterators.len() == 3
+        && stmt.iterators.iter().all(|it| !it.descending)
+        && stmt.filters.is_empty()
+        && stmt.sets.is_none()
+        && stmt.referential.iter().all(Option::is_none);
+    let Some(update) = plain.then(|| product_update(&stmt.text)).flatten() else { return Ok(None) };
+    let Some(target) = accumulated_array(stmt, &update) else { return Ok(None) };
+    let Some((row, col, factors)) = roles(stmt, &update) else { return Ok(None) };
+    let sum = 3 - row - col;
+    if !writes_apart(scop, k, target, [row, col])? {
+        return Ok(None);
+    }
+    let Some(bounds) = box_bounds(scop, k)? else { return Ok(None) };
+    Ok(Some(PackedContraction {
+        stmt: k,
+        ids: vec![k],
+        row,
+        col,
+        sum,
+        target: update.target,
+        factors,
+        subtract: update.subtract,
+        bounds,
+    }))
+}
+
+/// The array `update` accumulates into, if the statement writes only
+/// it, once, and its factors only read other arrays, unconditionally.
+fn accumulated_array<'s>(stmt: &'s Stmt, update: &Update) -> Option<&'s str> {
+    let relative = |span: &Range<usize>| span.start.checked_sub(stmt.span.start).map(|s| s..s + span.len());
+    let within = |inner: &Range<usize>, outer: &Range<usize>| outer.start <= inner.start && inner.end <= outer.end;
+    let mut writes = stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write);
+    let write = writes.next().filter(|_| writes.next().is_none())?;
+    (relative(&write.span)? == update.target).then_some(())?;
+    let target = write.array.as_str();
+    for a in &stmt.accesses {
+        let span = relative(&a.span)?;
+        let in_factor = update.factors.iter().any(|f| within(&span, f));
+        let fine = if in_factor {
+            a.kind == AccessKind::Read && !a.conditional && a.array != target
+        } else {
+            a.array == target
+        };
+        fine.then_some(())?;
+    }
+    Some(target)
+}
+
+/// The row and column depths, and the factors over `(row, sum)` and
+/// `(sum, col)`: the column is the iterator of the target's last
+/// subscript, the row the other one it reads.
+fn roles(stmt: &Stmt, update: &Update) -> Option<(usize, usize, [Range<usize>; 2])> {
+    let uses = |range: &Range<usize>| -> u8 {
+        stmt.iter_uses
+            .iter()
+            .filter(|(r, _)| range.start <= r.start && r.end <= range.end)
+            .fold(0, |bits, (_, depth)| bits | 1 << depth)
+    };
+    let in_target = uses(&update.target);
+    let in_last = uses(&last_subscript(&stmt.text, &update.target)?);
+    if in_target.count_ones() != 2 || in_last.count_ones() != 1 || in_target & in_last == 0 {
+        return None;
+    }
+    let (row_bit, col_bit) = (in_target & !in_last, in_last);
+    let sum_bit = 0b111 & !in_target;
+    let [first, second] = update.factors.clone();
+    let over = |factor: &Range<usize>, bits: u8| uses(factor) & !bits == 0;
+    let factors = if over(&first, row_bit | sum_bit) && over(&second, sum_bit | col_bit) {
+        [first, second]
+    } else if over(&second, row_bit | sum_bit) && over(&first, sum_bit | col_bit) {
+        [second, first]
+    } else {
+        return None;
+    };
+    Some((row_bit.trailing_zeros() as usize, col_bit.trailing_zeros() as usize, factors))
+}
+
+/// The bytes inside the last `[...]` of `target`, which ends with it.
+fn last_subscript(text: &str, target: &Range<usize>) -> Option<Range<usize>> {
+    let bytes = text.as_bytes();
+    let end = target.end.checked_sub(1).filter(|&e| bytes.get(e) == Some(&b']'))?;
+    let mut depth = 0usize;
+    for at in (target.start..end).rev() {
+        match bytes[at] {
+            b']' => depth += 1,
+            b'[' if depth == 0 => return Some(at + 1..end),
+            b'[' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether instances of statement `k` at different `(row, col)` write
+/// different elements of `array`.
+fn writes_apart(scop: &Scop, k: usize, array: &str, [row, col]: [usize; 2]) -> IslResult<bool> {
+    let statement = &scop.statements[k];
+    let Some(write) = statement.accesses.iter().find(|a| a.kind == AccessKind::Write && a.array == array) else {
+        return Ok(false);
+    };
+    let same_cell = write.relation.apply_range(&write.relation.reverse()?)?;
+    let name = &statement.name;
+    let same_place = Map::parse(&format!(
+        "{} -> {{ {name}[i0, i1, i2] -> {name}[o0, o1, o2] : o{row} = i{row} and o{col} = i{col} }}",
+        params_decl(scop.ast.params.len())
+    ))?;
+    same_cell.is_subset_of(&same_place)
+}
+
+/// Each iterator's bounds over the parameters, if statement `k`'s domain
+/// is exactly the box they span.
+fn box_bounds(scop: &Scop, k: usize) -> IslResult<Option<Vec<(LinExpr, LinExpr)>>> {
+    let mut bounds = Vec::new();
+    for d in 0..3 {
+        match scop.iterator_range(&[k], d)? {
+            Some(range) => bounds.push(range),
+            None => return Ok(None),
+        }
+    }
+    let constraints: Vec<String> = bounds
+        .iter()
+        .enumerate()
+        .map(|(d, (low, high))| format!("{} <= c{d} <= {}", low.to_isl_text(), high.to_isl_text()))
+        .collect();
+    let statement = &scop.statements[k];
+    let spanned = Set::parse(&format!(
+        "{} -> {{ {}[c0, c1, c2] : {} }}",
+        params_decl(scop.ast.params.len()),
+        statement.name,
+        constraints.join(" and ")
+    ))?;
+    Ok(spanned.is_equal(&statement.domain)?.then_some(bounds))
+}

@@ -1,0 +1,144 @@
+//! Matrix products on packed panels (`plan::packing`, `emit::packed`):
+//! which statements get them, and that their code prints what the source
+//! prints. The printed code is tried with block sizes small enough
+//! (`POLYC_PACK_DEPTH`, `POLYC_PACK_ROWS`) that the test's extents span
+//! several blocks of the sum and of rows, so that the order of the sums
+//! across blocks is tested. It is also tried with the register blocks
+//! of SSE, AVX and AVX-512 (`POLYC_VECTOR_BYTES`), on one and two
+//! threads.
+
+use crate::common::{gcc, run_with, scratch};
+use crate::transforms::{compile_default, optimising, scop_text};
+use std::process::Command;
+use std::time::Duration;
+
+/// A program running `products` (statements over `i < NI`, `j < NJ`,
+/// `k < NK`, on `double` matrices `A[NI][NK]`, `B[NK][NJ]`, `Bt[NJ][NK]`,
+/// `C[NI][NJ]`, `alpha`) in a SCoP, then printing `C`.
+fn program(products: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#define NI 23
+#define NJ 19
+#define NK 17
+static double A[NI][NK], B[NK][NJ], Bt[NJ][NK], C[NI][NJ];
+int main(void) {{
+  int i, j, k;
+  double alpha = 1.25;
+  for (i = 0; i < NI; i++)
+    for (k = 0; k < NK; k++)
+      A[i][k] = (double)((i * 7 + k * 3) % 11) / 11.0;
+  for (k = 0; k < NK; k++)
+    for (j = 0; j < NJ; j++) {{
+      B[k][j] = (double)((k * 5 + j) % 13) / 13.0;
+      Bt[j][k] = (double)((k + j * 3) % 7) / 7.0;
+    }}
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      C[i][j] = (double)(i - j) / 3.0;
+#pragma scop
+{products}
+#pragma endscop
+  for (i = 0; i < NI; i++)
+    for (j = 0; j < NJ; j++)
+      printf("%.17g\n", C[i][j]);
+  return 0;
+}}
+"#
+    )
+}
+
+/// polyc's default output for `source`, checked to print what `source`
+/// prints under each set of block sizes, on one and two threads.
+fn packed_output(name: &str, source: &str) -> String {
+    let dir = scratch(name);
+    let (src, out) = (dir.join("source.c"), dir.join("out.c"));
+    std::fs::write(&src, source).expect("scratch file");
+    let output = polyc::driver::compile(source.to_string(), &optimising()).expect("compiles").output;
+    std::fs::write(&out, &output).expect("scratch file");
+    let run = |binary: &std::path::Path, threads: &str| {
+        let mut cmd = Command::new(binary);
+        cmd.env("OMP_NUM_THREADS", threads);
+        match run_with(cmd, Duration::from_secs(60)) {
+            Ok((Some(0), out, _)) => out,
+            other => panic!("{name}: {}: {other:?}", binary.display()),
+        }
+    };
+    gcc(&src, &dir.join("source"), &[]).expect("the source compiles");
+    let expected = run(&dir.join("source"), "1");
+    let sizes: [&[&str]; 3] = [
+        &[],
+        &["-DPOLYC_PACK_DEPTH=5", "-DPOLYC_PACK_ROWS=7", "-DPOLYC_VECTOR_BYTES=32"],
+        &["-DPOLYC_PACK_DEPTH=1", "-DPOLYC_PACK_ROWS=1", "-DPOLYC_VECTOR_BYTES=64"],
+    ];
+    for defines in sizes {
+        let binary = dir.join("out");
+        let flags: Vec<&str> = std::iter::once("-fopenmp").chain(defines.iter().copied()).collect();
+        gcc(&out, &binary, &flags).unwrap_or_else(|e| panic!("{name}: {e}\n{output}"));
+        for threads in ["1", "2"] {
+            assert!(run(&binary, threads) == expected, "{name}, {defines:?}, {threads} threads:\n{output}");
+        }
+    }
+    output
+}
+
+/// How many products `output` computes on packed panels.
+fn packed_products(output: &str) -> usize {
+    scop_text(output).matches("on packed panels of their factors */").count()
+}
+
+#[test]
+fn products_in_every_accumulating_form_run_on_packed_panels() {
+    let forms = [
+        ("added", "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j < NJ; j++)\n  C[i][j] += alpha * A[i][k] * B[k][j];"),
+        ("spelt-out", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] = C[i][j] + B[k][j] * A[i][k];"),
+        ("subtracted", "for (i = 2; i < NI; i++) for (j = 1; j < NJ - 1; j++) for (k = 3; k < NK; k++)\n  C[i][j] -= A[i][k] * (Bt[j][k] * alpha);"),
+        ("columns-outside", "for (j = 0; j < NJ; j++) for (i = 0; i < NI; i++) for (k = 0; k < NK; k++)\n  C[i][j] += Bt[j][k] * A[i][k];"),
+    ];
+    for (name, products) in forms {
+        let output = packed_output(&format!("packing-{name}"), &program(products));
+        assert_eq!(packed_products(&output), 1, "{name}:\n{output}");
+    }
+}
+
+#[test]
+fn gemm_s_scaling_is_split_off_so_that_its_product_runs_on_packed_panels() {
+    let outcome = compile_default("gemm");
+    assert!(outcome.output.contains("C[i][j] summed on packed panels"), "{}", outcome.output);
+    let products = "for (i = 0; i < NI; i++) {\n  for (j = 0; j < NJ; j++) C[i][j] *= 0.5;\n  \
+                    for (k = 0; k < NK; k++) for (j = 0; j < NJ; j++) C[i][j] += alpha * A[i][k] * B[k][j];\n}";
+    assert_eq!(packed_products(&packed_output("packing-gemm", &program(products))), 1);
+}
+
+#[test]
+fn products_packing_would_change_keep_their_loops() {
+    let kept = [
+        // a triangle: not every pair of a factor's iterators is read
+        ("triangle", "for (i = 0; i < NI; i++) for (j = 0; j <= i && j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
+        // a factor over all three iterators
+        ("three-iterators", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j] * Bt[j][k];"),
+        // a factor reading the target
+        ("reads-target", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NJ; k++)\n  C[i][j] += A[i][k] * C[k][j];"),
+        // the sum runs down
+        ("descending", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = NK - 1; k >= 0; k--)\n  C[i][j] += A[i][k] * B[k][j];"),
+        // each row of sums feeds the next row's factor: no nest of its own
+        ("feeds-its-factor", "for (i = 0; i + 1 < NI; i++) {\n  for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++) C[i][j] += A[i][k] * B[k][j];\n  A[i + 1][0] += C[i][NJ - 1];\n}"),
+    ];
+    for (name, products) in kept {
+        let output = packed_output(&format!("packing-kept-{name}"), &program(products));
+        assert_eq!(packed_products(&output), 0, "{name}:\n{output}");
+    }
+}
+
+#[test]
+fn tiles_the_user_sizes_are_not_replaced_by_panels() {
+    let mut options = optimising();
+    if let Some(tile) = options.plan.tile.as_mut() {
+        tile.sizes = vec![16];
+    }
+    let source = program(
+        "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j < NJ; j++)\n  C[i][j] += A[i][k] * B[k][j];",
+    );
+    let output = polyc::driver::compile(source, &options).expect("compiles").output;
+    assert_eq!(packed_products(&output), 0, "{output}");
+}
