@@ -90,10 +90,11 @@ struct StencilBandwidth {
     polyc: Vec<Option<f64>>,
 }
 
-/// The macros `gcc -E -dM` finds in a kernel's header for the dataset.
+/// The macros `gcc -E -dM` finds in a kernel's header for its dataset.
 pub fn header_macros(config: &Config, header: &Path) -> HashMap<String, String> {
+    let kernel = header.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
     let out = Command::new(GCC[0])
-        .args(["-E", "-dM", &format!("-D{}_DATASET", config.dataset)])
+        .args(["-E", "-dM", &format!("-D{}_DATASET", config.dataset_of(kernel))])
         .arg("-I")
         .arg(config.pb.join("utilities"))
         .arg(header)

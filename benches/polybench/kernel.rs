@@ -264,7 +264,7 @@ pub(crate) fn bench_kernel(config: &Config, variants: &[Variant], kernel: &Kerne
 
     // Timing builds, then rounds that interleave the variants so that drift
     // in the machine's speed affects all of them alike.
-    let dataset = format!("-D{}_DATASET", config.dataset);
+    let dataset = format!("-D{}_DATASET", config.dataset_of(&kernel.name));
     let defines = ["-DPOLYBENCH_TIME", dataset.as_str()];
     for (v, cell) in variants.iter().zip(&mut cells) {
         if cell.status != Status::Ok {
