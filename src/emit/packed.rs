@@ -60,7 +60,8 @@ impl Printer<'_> {
     /// The packed contraction whose instances are exactly the statements
     /// in `node`, where nothing around it runs in parallel or in a loop.
     pub(super) fn packed_at(&self, node: &Node) -> Option<usize> {
-        if self.in_parallel || self.sharing || self.loops_outside > 0 || self.unpacked {
+        let outside = !self.in_parallel && !self.sharing && self.loops_outside == 0 && !self.unpacked;
+        if self.program.packed.is_empty() || !outside {
             return None;
         }
         let mut ids = Vec::new();
@@ -128,7 +129,7 @@ impl Printer<'_> {
         self.block_rows(c, &names, &target_type, d + 4);
         self.line(d + 3, "}");
         self.line(d + 2, "}");
-        (self.env, self.vars) = saved.clone();
+        (self.env, self.vars) = saved;
         self.line(d + 1, "} else {");
         self.unpacked = true;
         self.nodes(planned, d + 2);
@@ -140,7 +141,6 @@ impl Printer<'_> {
         self.parallel |= parallel;
         self.simd = true;
         self.packed.push(target);
-        (self.env, self.vars) = saved;
     }
 
     fn packed_names(&mut self) -> Names {
