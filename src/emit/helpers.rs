@@ -113,6 +113,9 @@ const POLYC_THREADS: &str = "#ifndef POLYC_THREADS\n#ifdef _OPENMP\n#define POLY
 /// the first operand's panels in L2. Each may be defined on the command
 /// line; gemm at 1000 x 1100 x 1200 ran fastest at 96 and 256 on Zen 3.
 /// `POLYC_TEAM` is the number of threads of the region it is read in.
+/// Each thread holds `POLYC_PACK_ROWS` x `POLYC_PACK_DEPTH` elements of the
+/// row factor on its stack (192 KiB of doubles with the defaults): much
+/// larger values need larger thread stacks (`OMP_STACKSIZE`).
 const PACKED_BLOCKS: &str = "#ifndef POLYC_VECTOR_BYTES\n#ifdef __BIGGEST_ALIGNMENT__\n\
     #define POLYC_VECTOR_BYTES __BIGGEST_ALIGNMENT__\n#else\n#define POLYC_VECTOR_BYTES 16\n#endif\n#endif\n\
     #ifndef POLYC_PACK_ROWS\n#define POLYC_PACK_ROWS 96\n#endif\n\
