@@ -32,7 +32,7 @@ pub struct Done {
     pub expanded: Vec<String>,
     /// Temporary arrays folded onto fewer cells.
     pub contracted: Vec<String>,
-    /// The elements contractions sum into on packed panels (`emit::packed`).
+    /// The elements matrix products sum into on packed panels (`emit::packed`).
     pub packed: Vec<String>,
     pub parallel: bool,
     /// Each parallel region starts threads only where its own work pays.

@@ -315,7 +315,7 @@ fn print_planned(
     // behind the checks that the reordered loops rest on.
     let packs = versioned && options.reorders() && contracted.is_empty() && !plan.keep_source;
     let packed = if packs {
-        plan::packing::packed_contractions(scop, &plan.scattering, &plan.pieces, &options.plan)?
+        plan::packing::packed_products(scop, &plan.scattering, &plan.pieces, &options.plan)?
     } else {
         Vec::new()
     };

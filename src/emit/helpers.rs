@@ -15,7 +15,7 @@ pub struct Helpers {
     pub min_region_work: bool,
     pub modulo: bool,
     pub disjoint: bool,
-    /// The block sizes of contractions on packed panels (`emit::packed`).
+    /// The block sizes of matrix products on packed panels (`emit::packed`).
     pub packed: bool,
 }
 
@@ -105,7 +105,7 @@ const POLYC_THREADS: &str = "#ifndef POLYC_THREADS\n#ifdef _OPENMP\n#define POLY
     __extension__({ extern int omp_get_max_threads(void); omp_get_max_threads(); })\n#else\n\
     #define POLYC_THREADS 1\n#endif\n#endif\n";
 
-/// The block sizes of packed contractions, for the machine the output is
+/// The block sizes of packed matrix products, for the machine the output is
 /// compiled for (`emit::packed`): a vector register's bytes, from the
 /// largest alignment the compiler knows (16 with SSE, 32 with AVX, 64
 /// with AVX-512), and the cache blocks: `POLYC_PACK_DEPTH` steps of the

@@ -36,7 +36,7 @@ impl Printer<'_> {
         while let Some(n) = nodes.get(at) {
             at += 1;
             if let Some(which) = self.packed_at(n) {
-                // The scanner may give the contraction's instances several nodes in a row.
+                // The scanner may give the product's instances several nodes in a row.
                 let run = at - 1 + nodes[at - 1..].iter().take_while(|m| self.packed_at(m) == Some(which)).count();
                 self.packed(which, &nodes[at - 1..run], depth);
                 at = run;

@@ -1,4 +1,4 @@
-//! A contraction on packed panels (`plan::packing`), printed the way
+//! A matrix product on packed panels (`plan::packing`), printed the way
 //! BLIS computes gemm (Van Zee and van de Geijn). The loops and names
 //! are BLIS's: `m`, `n` and `k` are the extents of rows, columns and the
 //! sum; `mr` x `nr` is the register block; `kc` and `mc` are the cache
@@ -32,7 +32,7 @@
 
 use super::printer::Printer;
 use crate::model::affine::LinExpr;
-use crate::plan::packing::PackedContraction;
+use crate::plan::packing::PackedProduct;
 use crate::scan::ast::Node;
 use std::ops::Range;
 
@@ -59,7 +59,7 @@ struct Names {
 }
 
 impl Printer<'_> {
-    /// The packed contraction whose instances are exactly the statements
+    /// The packed product whose instances are exactly the statements
     /// in `node`, where nothing around it runs in parallel or in a loop.
     pub(super) fn packed_at(&self, node: &Node) -> Option<usize> {
         let outside = !self.in_parallel && !self.sharing && self.loops_outside == 0 && !self.unpacked;
@@ -179,7 +179,7 @@ impl Printer<'_> {
 
     /// The column factor's values for the `kn` steps of the sum from `pc`
     /// into `b`, by all threads.
-    fn pack_columns(&mut self, c: &PackedContraction, names: &Names, depth: usize) {
+    fn pack_columns(&mut self, c: &PackedProduct, names: &Names, depth: usize) {
         let Names { b, nr, pc, kn, .. } = names;
         let pc = self.variable_dim(pc);
         let kn = self.variable_dim(kn);
@@ -194,7 +194,7 @@ impl Printer<'_> {
     /// For each block of `mc` rows (shared among the threads): the row
     /// factor's values for the block into `a`, then the block of the
     /// target, an `mr` x `nr` register block at a time.
-    fn block_rows(&mut self, c: &PackedContraction, names: &Names, target_type: &str, depth: usize) {
+    fn block_rows(&mut self, c: &PackedProduct, names: &Names, target_type: &str, depth: usize) {
         let Names { m, mr, mb, a, pc, kn, ic, rows, .. } = names;
         if self.program.openmp {
             self.line(depth, "#pragma omp for schedule(static)");
@@ -215,7 +215,7 @@ impl Printer<'_> {
     /// `lanes`), over two loops of its iterators, the outer first.
     fn pack(
         &mut self,
-        c: &PackedContraction,
+        c: &PackedProduct,
         (factor, panels, width): (&Range<usize>, &str, &str),
         loops: [Loop; 2],
         lanes: usize,
@@ -253,7 +253,7 @@ impl Printer<'_> {
 
     /// The block of the target in `mc` rows from `ic`, each `mr` x `nr`
     /// part in registers while the `kn` steps of its panels are summed.
-    fn register_blocks(&mut self, c: &PackedContraction, names: &Names, target_type: &str, depth: usize) {
+    fn register_blocks(&mut self, c: &PackedProduct, names: &Names, target_type: &str, depth: usize) {
         let Names { n, mr, nr, a, b, kn, ic, rows, .. } = names;
         let [jr, ir, ap, bp, block, whole, r, l, p] = ["jr", "ir", "ap", "bp", "c", "whole", "r", "l", "p"]
             .map(|base| self.fresh_local(&format!("polyc_{base}")));
@@ -309,7 +309,7 @@ impl Printer<'_> {
     /// `__typeof__(+(text))` for `range` of `c`'s statement at the
     /// iterator values `at`: the type of the value, unqualified (the
     /// target's: `__typeof__(text)`, the type of the element).
-    fn typed(&mut self, c: &PackedContraction, range: &Range<usize>, at: [(usize, LinExpr); 2]) -> String {
+    fn typed(&mut self, c: &PackedProduct, range: &Range<usize>, at: [(usize, LinExpr); 2]) -> String {
         let base = self.program.iter_base;
         let saved = self.env.clone();
         for (dim, value) in at {
@@ -325,7 +325,7 @@ impl Printer<'_> {
     }
 
     /// The text of `range` of `c`'s statement, as written.
-    fn text_of(&self, c: &PackedContraction, range: &Range<usize>) -> String {
+    fn text_of(&self, c: &PackedProduct, range: &Range<usize>) -> String {
         self.program.stmts[c.stmt].text[range.clone()].to_string()
     }
 }

@@ -8,7 +8,7 @@ use crate::model::affine::{Constraint, LinExpr};
 use crate::model::alias::{AliasCheck, Footprint};
 use crate::model::rows::RowTable;
 use crate::plan::marks::{LoopMark, PrivateVar};
-use crate::plan::packing::PackedContraction;
+use crate::plan::packing::PackedProduct;
 use crate::scan::ast::Node;
 use crate::storage::expand::ExpandedArray;
 use crate::storage::Contraction;
@@ -90,7 +90,7 @@ pub struct Program<'a> {
     pub contracted: &'a [Contraction],
     /// Contractions computed on packed panels (`emit::packed`) in place
     /// of their loops.
-    pub packed: &'a [PackedContraction],
+    pub packed: &'a [PackedProduct],
     pub source: &'a str,
     /// Parameters the front end defined (name, C expression over the
     /// others; [`crate::frontend::ScopAst::definitions`]): declared

@@ -1,6 +1,6 @@
 //! Statements that add a product to one element: `X += L * R`,
 //! `X -= L * R`, `X = X + L * R` and `X = X - L * R`. This is the shape of
-//! a contraction, which `plan::packing` gives packed panels. The module
+//! a matrix product, which `plan::packing` gives packed panels. The module
 //! reads syntax only: which bytes hold the element and which hold the
 //! two factors. Which iterators each factor reads is the caller's
 //! question.

@@ -498,8 +498,7 @@ fn scheduled<'a>(
     let Some((_, nests)) = checked_by("schedule=auto", fused, notes, verify)? else {
         return Ok(None);
     };
-    let nests =
-        if packing::asks_for_packing(request) { packing::contractions_apart(scop, nests, verify)? } else { nests };
+    let nests = if packing::asks_for_packing(request) { packing::products_apart(scop, nests, verify)? } else { nests };
     let planners = Planner::for_verified_nests(scop, deps, legality, nests)?;
     let mut all_banded = true;
     for p in &planners {

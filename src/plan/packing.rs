@@ -1,8 +1,9 @@
-//! Contractions on packed panels, the way BLAS libraries compute them.
+//! Matrix products (contractions) on packed panels, the way BLAS libraries
+//! compute them.
 //!
-//! A contraction is `X[i][j] += L * R` over a box of `(i, j, k)`, where `L`
+//! A matrix product is `X[i][j] += L * R` over a box of `(i, j, k)`, where `L`
 //! reads only `i` and `k` and `R` reads only `k` and `j`. gemm, 2mm and
-//! 3mm are contractions. Tiles and unroll-and-jam reach about 70% of
+//! 3mm are matrix products. Tiles and unroll-and-jam reach about 70% of
 //! dgemm's speed on them. What a BLAS does beyond that is to copy each
 //! operand into panels: `L` into panels of a few rows, `R` into panels of
 //! a few columns, each laid out so that the values one step of `k` needs
@@ -43,7 +44,7 @@ use std::ops::Range;
 
 /// A statement computed on packed panels.
 #[derive(Clone, Debug)]
-pub struct PackedContraction {
+pub struct PackedProduct {
     pub stmt: usize,
     /// The ids under which the scanner's loops hold its instances: the
     /// statement's own and those of its pieces (`Plan::pieces`).
@@ -65,19 +66,19 @@ pub struct PackedContraction {
 
 /// The statements of a plan (its `scattering` and `pieces`) computed on
 /// packed panels, where `request` asks for them.
-pub fn packed_contractions(
+pub fn packed_products(
     scop: &Scop,
     scattering: &Scattering,
     pieces: &[Piece],
     request: &PlanRequest,
-) -> IslResult<Vec<PackedContraction>> {
+) -> IslResult<Vec<PackedProduct>> {
     if !asks_for_packing(request) {
         return Ok(Vec::new());
     }
     let mut found = Vec::new();
     for nest in scattering.nests(scop.ast.params.len())? {
         let [k] = nest.scattering.stmts[..] else { continue };
-        if let Some(mut c) = contraction(scop, k)? {
+        if let Some(mut c) = product(scop, k)? {
             let n = scop.statements.len();
             c.ids.extend(pieces.iter().enumerate().filter(|(_, p)| p.stmt == k).map(|(p, _)| n + p));
             found.push(c);
@@ -86,11 +87,11 @@ pub fn packed_contractions(
     Ok(found)
 }
 
-/// isl's `nests` (verified, with their distances), each contraction that
+/// isl's `nests` (verified, with their distances), each product that
 /// shares its nest with other statements split off into a nest of its
 /// own, after the others (gemm's `C *= beta` first) or else before them,
 /// where `verify` accepts that order.
-pub(super) fn contractions_apart(
+pub(super) fn products_apart(
     scop: &Scop,
     mut nests: Vec<(Nest, Set)>,
     verify: impl Fn(&Scattering) -> Result<Vec<(Nest, Set)>, Violation>,
@@ -101,7 +102,7 @@ pub(super) fn contractions_apart(
         let shared = &nests[at].0;
         let mut candidates = Vec::new();
         for &k in shared.scattering.stmts.iter().filter(|_| shared.scattering.stmts.len() > 1) {
-            if contraction(scop, k)?.is_some() {
+            if product(scop, k)?.is_some() {
                 candidates.push(k);
             }
         }
@@ -149,8 +150,8 @@ pub(super) fn asks_for_packing(request: &PlanRequest) -> bool {
     chosen_tiles && request.simd
 }
 
-/// Statement `k` as a contraction, if it is one (see the module's doc).
-fn contraction(scop: &Scop, k: usize) -> IslResult<Option<PackedContraction>> {
+/// Statement `k` as a matrix product, if it is one (see the module's doc).
+fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
     let stmt = &scop.ast.stmts[k];
     let plain = stmt.iterators.len() == 3
         && stmt.iterators.iter().all(|it| !it.descending)
@@ -165,7 +166,7 @@ fn contraction(scop: &Scop, k: usize) -> IslResult<Option<PackedContraction>> {
         return Ok(None);
     }
     let Some(bounds) = box_bounds(scop, k)? else { return Ok(None) };
-    Ok(Some(PackedContraction {
+    Ok(Some(PackedProduct {
         stmt: k,
         ids: vec![k],
         row,
