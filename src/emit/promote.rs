@@ -38,7 +38,6 @@
 
 use super::nest::leaves;
 use super::printer::{LoopHead, Printer, Scalar};
-use super::statement::relative_span;
 use crate::frontend::qexpr::{QExpr, Var};
 use crate::frontend::AccessKind;
 use crate::model::affine::{LinExpr, Term};
@@ -225,7 +224,7 @@ impl Printer<'_> {
                 let moves = (0..stmt.iterators.len()).any(|j| {
                     a.subscripts.iter().any(|s| s.mentions(Var::Iter(j))) && self.env[base + j].involves_dim(dim)
                 });
-                let spelled = relative_span(stmt, &a.span).filter(|r| !address_taken(&stmt.text, r));
+                let spelled = stmt.relative_span(&a.span).filter(|r| !address_taken(&stmt.text, r));
                 let text = spelled.map(|r| self.render(instance.id, r, &[]));
                 let element = a.subscripts.iter().map(|e| affine(e, &|j| self.env[base + j].clone())).collect();
                 uses.push(Use {

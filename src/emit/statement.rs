@@ -46,7 +46,7 @@ impl Printer<'_> {
             return edits;
         }
         for a in stmt.accesses.iter().filter(|a| !a.subscripts.is_empty()) {
-            let Some(r) = relative_span(stmt, &a.span) else { continue };
+            let Some(r) = stmt.relative_span(&a.span) else { continue };
             if !within(&r, range) || edits.iter().any(|(e, _)| *e == r) {
                 continue;
             }
@@ -114,12 +114,4 @@ impl Printer<'_> {
 /// Whether `inner` lies within `outer`.
 fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
-}
-
-/// An access's span relative to its statement's text, if it lies inside.
-pub(super) fn relative_span(stmt: &Stmt, span: &Range<usize>) -> Option<Range<usize>> {
-    let start = span.start.checked_sub(stmt.span.start)?;
-    let r = start..start + span.len();
-    let inside = r.end <= stmt.text.len() && stmt.text.is_char_boundary(r.start) && stmt.text.is_char_boundary(r.end);
-    inside.then_some(r)
 }

@@ -189,6 +189,16 @@ pub struct Rows {
 }
 
 impl Stmt {
+    /// `span` (an access's, on the file) relative to the statement's
+    /// text, if it lies inside.
+    pub fn relative_span(&self, span: &Range<usize>) -> Option<Range<usize>> {
+        let start = span.start.checked_sub(self.span.start)?;
+        let r = start..start + span.len();
+        let inside =
+            r.end <= self.text.len() && self.text.is_char_boundary(r.start) && self.text.is_char_boundary(r.end);
+        inside.then_some(r)
+    }
+
     /// Whether the statement's writes may not happen in an instance of
     /// its domain (a filter can be false): they hide no earlier write.
     pub fn may_skip_writes(&self) -> bool {

@@ -182,14 +182,13 @@ fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
 /// The array `update` accumulates into, if the statement writes only
 /// it, once, and its factors only read other arrays, unconditionally.
 fn accumulated_array<'s>(stmt: &'s Stmt, update: &Update) -> Option<&'s str> {
-    let relative = |span: &Range<usize>| span.start.checked_sub(stmt.span.start).map(|s| s..s + span.len());
     let within = |inner: &Range<usize>, outer: &Range<usize>| outer.start <= inner.start && inner.end <= outer.end;
     let mut writes = stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write);
     let write = writes.next().filter(|_| writes.next().is_none())?;
-    (relative(&write.span)? == update.target).then_some(())?;
+    (stmt.relative_span(&write.span)? == update.target).then_some(())?;
     let target = write.array.as_str();
     for a in &stmt.accesses {
-        let span = relative(&a.span)?;
+        let span = stmt.relative_span(&a.span)?;
         let in_factor = update.factors.iter().any(|f| within(&span, f));
         let fine = if in_factor {
             a.kind == AccessKind::Read && !a.conditional && a.array != target
