@@ -2,7 +2,8 @@
    panels (a row factor over i and k, a column factor over k and j), with
    extents that leave partial register blocks, loops that start past 0,
    transposed and swapped factors, subtraction, float and int elements;
-   and one product whose nest also initialises and consumes its sums */
+   triangles (syrk's shape, and syr2k's, two products summed); and one
+   product whose nest also initialises and consumes its sums */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,8 @@ static double Q[NI][NJ];
 static double R[NI][NJ];
 static double S[NI][NJ];
 static double Out[NI][NJ];
+static double L[NI][NJ];
+static double U[NI][NJ];
 static float Fx[NI][NK];
 static float Fy[NK][NJ];
 static float Fp[NI][NJ];
@@ -93,6 +96,8 @@ static void init(void)
       R[i][j] = 1.0;
       Fp[i][j] = 0.5f;
       Ip[i][j] = i - j;
+      L[i][j] = (double)(i % 4) / 4.0;
+      U[i][j] = (double)(j % 3) / 3.0;
     }
 }
 
@@ -123,6 +128,16 @@ static void kernel_contractions(double alpha)
     for (k = 0; k < NK; k++)
       for (j = 0; j < NJ; j++)
         Ip[i][j] += Ix[i][k] * Iy[k][j];
+  /* the lower triangle, the column factor transposed */
+  for (i = 0; i < NI; i++)
+    for (k = 0; k < NK; k++)
+      for (j = 0; j <= i && j < NJ; j++)
+        L[i][j] += X[i][k] * V[j][k];
+  /* the upper triangle, two products, the second subtracted */
+  for (i = 0; i < NJ; i++)
+    for (j = i; j < NJ; j++)
+      for (k = 0; k < NK; k++)
+        U[i][j] += X[i][k] * Y[k][j] - V[j][k] * alpha * X[i][k];
   /* each sum starts at 0 and is read right after it is complete */
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++) {
@@ -136,7 +151,7 @@ static void kernel_contractions(double alpha)
 
 int main(void)
 {
-  long total = 7L * NI * NJ;
+  long total = 9L * NI * NJ;
   int i, j;
   static double F[NI][NJ], I[NI][NJ];
   init();
@@ -153,6 +168,8 @@ int main(void)
   print_array("R", &R[0][0], (long)NI * NJ, total <= 4000);
   print_array("Fp", &F[0][0], (long)NI * NJ, total <= 4000);
   print_array("Ip", &I[0][0], (long)NI * NJ, total <= 4000);
+  print_array("L", &L[0][0], (long)NI * NJ, total <= 4000);
+  print_array("U", &U[0][0], (long)NI * NJ, total <= 4000);
   print_array("S", &S[0][0], (long)NI * NJ, total <= 4000);
   print_array("Out", &Out[0][0], (long)NI * NJ, total <= 4000);
   return 0;

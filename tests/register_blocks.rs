@@ -30,7 +30,9 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
     // `C[i][j] += alpha * A[i][k] * A[j][k]` with `j <= i`: A is read from
     // a transposed copy, so that j walks rows; rows i are jammed by 8
     // around k jammed by 4 over the first row's j, each other row then
-    // runs its own last j (past i, up to i + u) after the block.
+    // runs its own last j (past i, up to i + u) after the block. These
+    // are the loops that run where packed panels cannot be allocated:
+    // with `C *= beta` in a nest of its own first, the tiles of j are c4.
     let outcome = compile_default("syrk");
     let lines = scop_lines(&outcome.output);
     assert!(lines.iter().any(|l| l.starts_with("/* polyc: A read from a transposed copy, tiled")));
@@ -38,8 +40,8 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
     let block = register_block(&lines, "C", "polyc_C_7 += alpha * polyc_polyc_A_t_31 * polyc_A_t[k + 3][j];");
     let rests: Vec<[String; 2]> = (1..8)
         .map(|u| {
-            let end = format!("const int j_end = polyc_min(i + {u}, 256 * c3 + 255);");
-            [end, "for (int j = polyc_max(256 * c3, i + 1); j <= j_end; j++) {".to_string()]
+            let end = format!("const int j_end = polyc_min(i + {u}, 256 * c4 + 255);");
+            [end, "for (int j = polyc_max(256 * c4, i + 1); j <= j_end; j++) {".to_string()]
         })
         .collect();
     assert_rests_in_order(&lines[block..], &rests);

@@ -113,6 +113,8 @@ const POLYC_THREADS: &str = "#ifndef POLYC_THREADS\n#ifdef _OPENMP\n#define POLY
 /// the first operand's panels in L2. Each may be defined on the command
 /// line; gemm at 1000 x 1100 x 1200 ran fastest at 96 and 256 on Zen 3.
 /// `POLYC_TEAM` is the number of threads of the region it is read in.
+/// `polyc_pack_steps` is the steps of the sum in a block for `shared`
+/// products whose row factor's elements take `size` bytes: at least one.
 /// Each thread holds `POLYC_PACK_ROWS` x `POLYC_PACK_DEPTH` elements of the
 /// row factor on its stack (192 KiB of doubles with the defaults): much
 /// larger values need larger thread stacks (`OMP_STACKSIZE`).
@@ -120,6 +122,9 @@ const PACKED_BLOCKS: &str = "#ifndef POLYC_VECTOR_BYTES\n#ifdef __BIGGEST_ALIGNM
     #define POLYC_VECTOR_BYTES __BIGGEST_ALIGNMENT__\n#else\n#define POLYC_VECTOR_BYTES 16\n#endif\n#endif\n\
     #ifndef POLYC_PACK_ROWS\n#define POLYC_PACK_ROWS 96\n#endif\n\
     #ifndef POLYC_PACK_DEPTH\n#define POLYC_PACK_DEPTH 256\n#endif\n\
+    #ifndef polyc_pack_steps\n#define polyc_pack_steps(size, shared) \\\n  \
+    (POLYC_PACK_DEPTH * 8 / ((size) > 8 ? (size) : 8) / (shared) > 0 \\\n   \
+    ? POLYC_PACK_DEPTH * 8 / ((size) > 8 ? (size) : 8) / (shared) : 1)\n#endif\n\
     #ifndef POLYC_TEAM\n#ifdef _OPENMP\n#define POLYC_TEAM \\\n  \
     __extension__({ extern int omp_get_num_threads(void); omp_get_num_threads(); })\n#else\n\
     #define POLYC_TEAM 1\n#endif\n#endif\n";

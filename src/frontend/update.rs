@@ -1,9 +1,10 @@
 //! Statements that add a product to one element: `X += L * R`,
-//! `X -= L * R`, `X = X + L * R` and `X = X - L * R`. This is the shape of
-//! a matrix product, which `plan::packing` gives packed panels. The module
-//! reads syntax only: which bytes hold the element and which hold the
-//! two factors. Which iterators each factor reads is the caller's
-//! question.
+//! `X -= L * R`, `X = X + L * R` and `X = X - L * R`, or, with `+=` and
+//! `-=`, the sum of two products (`X += L * R + L2 * R2`, syr2k's shape).
+//! This is the shape of a matrix product, which `plan::packing` gives
+//! packed panels. The module reads syntax only: which bytes hold the
+//! element and which hold the factors. Which iterators each factor reads
+//! is the caller's question.
 //!
 //! A factor qualifies only if evaluating it has no effect and cannot
 //! skip part of itself. So it holds no call, assignment, increment,
@@ -15,17 +16,29 @@ use super::syntax::{parse_tree, text, walk};
 use std::ops::Range;
 use tree_sitter::Node;
 
-/// `target op= factors[0] * factors[1]`, as byte ranges of the
-/// statement's text.
+/// `target op= terms`, as byte ranges of the statement's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Update {
     /// The element updated (the assignment's left side).
     pub target: Range<usize>,
-    /// The product's operands, left first.
-    pub factors: [Range<usize>; 2],
+    /// The products summed, as written: each term after the first is
+    /// added to or subtracted from those before it.
+    pub terms: Vec<Term>,
     /// `-=`, or `X = X - L * R`.
     pub subtract: bool,
 }
+
+/// One product of an update.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The product's operands, left first.
+    pub factors: [Range<usize>; 2],
+    /// Subtracted from the terms before it (never the first).
+    pub minus: bool,
+}
+
+/// The most products an update sums: each needs panels of its own.
+pub const MAX_TERMS: usize = 2;
 
 /// What a statement's text wraps in to parse as C.
 const BEFORE: &str = "void polyc_update(void) {\n";
@@ -50,22 +63,51 @@ pub fn product_update(stmt_text: &str) -> Option<Update> {
     }
     let target = assignment.child_by_field_name("left")?;
     let right = assignment.child_by_field_name("right")?;
-    let (product, subtract) = match operator(assignment, &wrapped)? {
-        "+=" => (right, false),
-        "-=" => (right, true),
-        "=" => accumulated(target, right, &wrapped)?,
+    let (products, subtract) = match operator(assignment, &wrapped)? {
+        "+=" => (summed(right, &wrapped)?, false),
+        "-=" => (summed(right, &wrapped)?, true),
+        "=" => {
+            let (product, subtract) = accumulated(target, right, &wrapped)?;
+            (vec![(product, false)], subtract)
+        }
         _ => return None,
     };
+    let relative = |n: Node| n.start_byte() - BEFORE.len()..n.end_byte() - BEFORE.len();
+    let mut terms = Vec::new();
+    for (product, minus) in products {
+        let factors = factors(product, &wrapped)?;
+        terms.push(Term { factors: factors.map(relative), minus });
+    }
+    Some(Update { target: relative(target), terms, subtract })
+}
+
+/// The terms of `P`, `P + P2` or `P - P2` (at most [`MAX_TERMS`], each
+/// whether it is subtracted), left first. A parenthesised sum on the
+/// right would group differently: it is not read.
+fn summed<'t>(right: Node<'t>, source: &str) -> Option<Vec<(Node<'t>, bool)>> {
+    let mut terms = Vec::new();
+    let mut rest = without_parentheses(right);
+    while rest.kind() == "binary_expression" && matches!(operator(rest, source)?, "+" | "-") {
+        let minus = operator(rest, source)? == "-";
+        terms.push((rest.child_by_field_name("right")?, minus));
+        rest = without_parentheses(rest.child_by_field_name("left")?);
+        if terms.len() >= MAX_TERMS {
+            return None;
+        }
+    }
+    terms.push((rest, false));
+    terms.reverse();
+    Some(terms)
+}
+
+/// The operands of `product`, if it is a product of two pure operands.
+fn factors<'t>(product: Node<'t>, source: &str) -> Option<[Node<'t>; 2]> {
     let product = without_parentheses(product);
-    if product.kind() != "binary_expression" || operator(product, &wrapped)? != "*" {
+    if product.kind() != "binary_expression" || operator(product, source)? != "*" {
         return None;
     }
     let factors = [product.child_by_field_name("left")?, product.child_by_field_name("right")?];
-    if !factors.iter().all(|f| is_pure(*f)) {
-        return None;
-    }
-    let relative = |n: Node| n.start_byte() - BEFORE.len()..n.end_byte() - BEFORE.len();
-    Some(Update { target: relative(target), factors: factors.map(relative), subtract })
+    factors.iter().all(|f| is_pure(*f)).then_some(factors)
 }
 
 /// `X + P` or `X - P` on the right of `X = ...`, `X` spelt as the target
@@ -137,7 +179,8 @@ mod tests {
     fn parts(text: &str) -> Option<(String, [String; 2], bool)> {
         let u = product_update(text)?;
         let at = |r: &Range<usize>| text[r.clone()].to_string();
-        Some((at(&u.target), [at(&u.factors[0]), at(&u.factors[1])], u.subtract))
+        let [term] = &u.terms[..] else { return None };
+        Some((at(&u.target), [at(&term.factors[0]), at(&term.factors[1])], u.subtract))
     }
 
     fn strings(a: &str, b: &str) -> [String; 2] {
@@ -156,11 +199,27 @@ mod tests {
     }
 
     #[test]
+    fn two_products_summed_are_read_left_first() {
+        let text = "C[i][j] += A[j][k] * alpha * B[i][k] - (B[j][k] * A[i][k]);";
+        let u = product_update(text).unwrap();
+        let spelt: Vec<(String, String, bool)> = u
+            .terms
+            .iter()
+            .map(|t| (text[t.factors[0].clone()].to_string(), text[t.factors[1].clone()].to_string(), t.minus))
+            .collect();
+        let expected = [("A[j][k] * alpha", "B[i][k]", false), ("B[j][k]", "A[i][k]", true)];
+        assert_eq!(spelt, expected.map(|(l, r, m)| (l.to_string(), r.to_string(), m)));
+    }
+
+    #[test]
     fn anything_else_is_not() {
         for text in [
             "C[i][j] = A[i][k] * B[k][j];",
             "C[i][j] = C[i][k] + A[i][k] * B[k][j];",
             "C[i][j] += A[i][k] + B[k][j];",
+            "C[i][j] += A[i][k] * B[k][j] + (A[i][k] * B[k][j] + A[i][k] * B[k][j]);",
+            "C[i][j] += A[i][k] * B[k][j] + A[i][k] * B[k][j] + A[i][k] * B[k][j];",
+            "C[i][j] = C[i][j] + A[i][k] * B[k][j] + A[i][k] * B[k][j];",
             "C[i][j] *= A[i][k] * B[k][j];",
             "C[i][j] += f(A[i][k]) * B[k][j];",
             "C[i][j] += A[i][k]++ * B[k][j];",

@@ -1,9 +1,11 @@
 //! Matrix products (contractions) on packed panels, the way BLAS libraries
 //! compute them.
 //!
-//! A matrix product is `X[i][j] += L * R` over a box of `(i, j, k)`, where `L`
-//! reads only `i` and `k` and `R` reads only `k` and `j`. gemm, 2mm and
-//! 3mm are matrix products. Tiles and unroll-and-jam reach about 70% of
+//! A matrix product is `X[i][j] += L * R` over a box of `(i, j, k)`, or
+//! a box cut by bounds on `j - i` (a triangle or a band), where `L` reads
+//! only `i` and `k` and `R` reads only `k` and `j`. gemm, 2mm, 3mm, syrk,
+//! covariance and correlation are matrix products; syr2k sums two
+//! (`X[i][j] += L * R + L2 * R2`), each with panels of its own. Tiles and unroll-and-jam reach about 70% of
 //! dgemm's speed on them. What a BLAS does beyond that is to copy each
 //! operand into panels: `L` into panels of a few rows, `R` into panels of
 //! a few columns, each laid out so that the values one step of `k` needs
@@ -19,13 +21,15 @@
 //!
 //! A statement qualifies when all of these hold:
 //! - it has three iterators, all ascending, and no condition on data;
-//! - its text is an accumulated product (`frontend::update`) whose
-//!   factors read no element of the array it writes;
-//! - the iterators of `X`'s last subscript and of its others split the
-//!   factors into one over `(i, k)` and one over `(k, j)`;
+//! - its text is an accumulated product or sum of two (`frontend::update`)
+//!   whose factors read no element of the array it writes;
+//! - the iterators of `X`'s last subscript and of its others split each
+//!   product's factors into one over `(i, k)` and one over `(k, j)`;
 //! - different `(i, j)` write different elements of `X`;
-//! - its domain is a box, so that each factor's values are read for
-//!   every pair of their iterators;
+//! - its domain is a box, or a box and bounds on `j - i`. Then each row
+//!   and each column has instances for every `k`, so each factor's
+//!   values are read for every pair of their iterators, as the panels
+//!   read them;
 //! - the plan gives it a loop nest of its own, so its instances run
 //!   together, between those of the other statements.
 //!
@@ -33,7 +37,7 @@
 //! and SIMD loops.
 
 use super::pieces::Piece;
-use crate::frontend::update::{product_update, Update};
+use crate::frontend::update::{product_update, Term, Update};
 use crate::frontend::{AccessKind, Stmt};
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, IslResult, Map, Set};
@@ -56,12 +60,14 @@ pub struct PackedProduct {
     pub sum: usize,
     /// Byte ranges of the statement's text.
     pub target: Range<usize>,
-    /// The factor over rows and the sum, then the one over the sum and
-    /// columns.
-    pub factors: [Range<usize>; 2],
+    /// The products, each with its factor over rows and the sum first,
+    /// then the one over the sum and columns.
+    pub terms: Vec<Term>,
     pub subtract: bool,
     /// Each iterator's first and last value over the parameters, by depth.
     pub bounds: Vec<(LinExpr, LinExpr)>,
+    /// The least and greatest `column - row`, where they cut the box.
+    pub band: Option<(LinExpr, LinExpr)>,
 }
 
 /// The statements of a plan (its `scattering` and `pieces`) computed on
@@ -160,12 +166,12 @@ fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
         && stmt.referential.iter().all(Option::is_none);
     let Some(update) = plain.then(|| product_update(&stmt.text)).flatten() else { return Ok(None) };
     let Some(target) = accumulated_array(stmt, &update) else { return Ok(None) };
-    let Some((row, col, factors)) = roles(stmt, &update) else { return Ok(None) };
+    let Some((row, col, terms)) = roles(stmt, &update) else { return Ok(None) };
     let sum = 3 - row - col;
     if !writes_apart(scop, k, target, [row, col])? {
         return Ok(None);
     }
-    let Some(bounds) = box_bounds(scop, k)? else { return Ok(None) };
+    let Some((bounds, band)) = banded_box(scop, k, [row, col])? else { return Ok(None) };
     Ok(Some(PackedProduct {
         stmt: k,
         ids: vec![k],
@@ -173,9 +179,10 @@ fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
         col,
         sum,
         target: update.target,
-        factors,
+        terms,
         subtract: update.subtract,
         bounds,
+        band,
     }))
 }
 
@@ -189,7 +196,7 @@ fn accumulated_array<'s>(stmt: &'s Stmt, update: &Update) -> Option<&'s str> {
     let target = write.array.as_str();
     for a in &stmt.accesses {
         let span = stmt.relative_span(&a.span)?;
-        let in_factor = update.factors.iter().any(|f| within(&span, f));
+        let in_factor = update.terms.iter().flat_map(|t| &t.factors).any(|f| within(&span, f));
         let fine = if in_factor {
             a.kind == AccessKind::Read && !a.conditional && a.array != target
         } else {
@@ -200,10 +207,10 @@ fn accumulated_array<'s>(stmt: &'s Stmt, update: &Update) -> Option<&'s str> {
     Some(target)
 }
 
-/// The row and column depths, and the factors over `(row, sum)` and
-/// `(sum, col)`: the column is the iterator of the target's last
-/// subscript, the row the other one it reads.
-fn roles(stmt: &Stmt, update: &Update) -> Option<(usize, usize, [Range<usize>; 2])> {
+/// The row and column depths, and the terms with their factors ordered
+/// over `(row, sum)`, then `(sum, col)`: the column is the iterator of the
+/// target's last subscript, the row the other one it reads.
+fn roles(stmt: &Stmt, update: &Update) -> Option<(usize, usize, Vec<Term>)> {
     let uses = |range: &Range<usize>| -> u8 {
         stmt.iter_uses
             .iter()
@@ -217,16 +224,20 @@ fn roles(stmt: &Stmt, update: &Update) -> Option<(usize, usize, [Range<usize>; 2
     }
     let (row_bit, col_bit) = (in_target & !in_last, in_last);
     let sum_bit = 0b111 & !in_target;
-    let [first, second] = update.factors.clone();
     let over = |factor: &Range<usize>, bits: u8| uses(factor) & !bits == 0;
-    let factors = if over(&first, row_bit | sum_bit) && over(&second, sum_bit | col_bit) {
-        [first, second]
-    } else if over(&second, row_bit | sum_bit) && over(&first, sum_bit | col_bit) {
-        [second, first]
-    } else {
-        return None;
-    };
-    Some((row_bit.trailing_zeros() as usize, col_bit.trailing_zeros() as usize, factors))
+    let mut terms = Vec::new();
+    for term in &update.terms {
+        let [first, second] = term.factors.clone();
+        let factors = if over(&first, row_bit | sum_bit) && over(&second, sum_bit | col_bit) {
+            [first, second]
+        } else if over(&second, row_bit | sum_bit) && over(&first, sum_bit | col_bit) {
+            [second, first]
+        } else {
+            return None;
+        };
+        terms.push(Term { factors, minus: term.minus });
+    }
+    Some((row_bit.trailing_zeros() as usize, col_bit.trailing_zeros() as usize, terms))
 }
 
 /// The bytes inside the last `[...]` of `target`, which ends with it.
@@ -261,9 +272,14 @@ fn writes_apart(scop: &Scop, k: usize, array: &str, [row, col]: [usize; 2]) -> I
     same_cell.is_subset_of(&same_place)
 }
 
-/// Each iterator's bounds over the parameters, if statement `k`'s domain
-/// is exactly the box they span.
-fn box_bounds(scop: &Scop, k: usize) -> IslResult<Option<Vec<(LinExpr, LinExpr)>>> {
+/// Bounds of each iterator, by depth, and of `column - row` where they
+/// cut the box the others span.
+type BandedBox = (Vec<(LinExpr, LinExpr)>, Option<(LinExpr, LinExpr)>);
+
+/// Each iterator's bounds over the parameters, and those of `col - row`
+/// where they cut the box the others span, if statement `k`'s domain is
+/// exactly the box, or the box cut by them.
+fn banded_box(scop: &Scop, k: usize, [row, col]: [usize; 2]) -> IslResult<Option<BandedBox>> {
     let mut bounds = Vec::new();
     for d in 0..3 {
         match scop.iterator_range(&[k], d)? {
@@ -271,17 +287,26 @@ fn box_bounds(scop: &Scop, k: usize) -> IslResult<Option<Vec<(LinExpr, LinExpr)>
             None => return Ok(None),
         }
     }
-    let constraints: Vec<String> = bounds
-        .iter()
-        .enumerate()
-        .map(|(d, (low, high))| format!("{} <= c{d} <= {}", low.to_isl_text(), high.to_isl_text()))
-        .collect();
+    let within = |value: &str, (low, high): &(LinExpr, LinExpr)| {
+        format!("{} <= {value} <= {}", low.to_isl_text(), high.to_isl_text())
+    };
+    let mut constraints: Vec<String> = bounds.iter().enumerate().map(|(d, b)| within(&format!("c{d}"), b)).collect();
     let statement = &scop.statements[k];
-    let spanned = Set::parse(&format!(
-        "{} -> {{ {}[c0, c1, c2] : {} }}",
-        params_decl(scop.ast.params.len()),
-        statement.name,
-        constraints.join(" and ")
-    ))?;
-    Ok(spanned.is_equal(&statement.domain)?.then_some(bounds))
+    let spans = |constraints: &[String]| -> IslResult<bool> {
+        let spanned = Set::parse(&format!(
+            "{} -> {{ {}[c0, c1, c2] : {} }}",
+            params_decl(scop.ast.params.len()),
+            statement.name,
+            constraints.join(" and ")
+        ))?;
+        spanned.is_equal(&statement.domain)
+    };
+    if spans(&constraints)? {
+        return Ok(Some((bounds, None)));
+    }
+    let Some(band) = scop.value_range(&[(k, &statement.domain)], &format!("i{col} - i{row}"))? else {
+        return Ok(None);
+    };
+    constraints.push(within(&format!("c{col} - c{row}"), &band));
+    Ok(spans(&constraints)?.then_some((bounds, Some(band))))
 }
