@@ -464,13 +464,19 @@ fn expanded_storage_computes_the_same_at_every_size() {
 
 /// Products with a transpose (syrk's and syr2k's shape, one reading part
 /// of its matrix through a parameter) read their matrices from transposed
-/// copies, a matrix product keeps its layout, and at every size, on two
-/// threads, the output prints what the original prints.
+/// copies where they keep their tiles (tile sizes given), a matrix product
+/// keeps its layout; on packed panels (the default), they read the
+/// matrices themselves. At every size, on two threads, each output prints
+/// what the original prints.
 #[test]
 fn transposed_copies_compute_the_same_at_every_size() {
     let dir = scratch("transposed");
     let path = root().join("tests/real_c/transposed_operands.c");
-    let transformed = regenerate(&path, &optimising_without_clock()).unwrap();
+    let mut tiled = optimising_without_clock();
+    if let Some(tile) = tiled.plan.tile.as_mut() {
+        tile.sizes = vec![32, 32, 256];
+    }
+    let transformed = regenerate(&path, &tiled).unwrap();
     let copied: Vec<&str> = transformed.lines().filter(|l| l.contains("from a transposed copy")).collect();
     assert_eq!(copied.len(), 2, "{transformed}");
     assert!(copied[0].contains("polyc: a read from a transposed copy, tiled"), "{}", copied[0]);
@@ -478,6 +484,10 @@ fn transposed_copies_compute_the_same_at_every_size() {
     assert!(copied[1].contains(both), "{}", copied[1]);
     let sizes = ["-DN=1 -DM=1", "-DN=2 -DM=1", "-DN=3 -DM=2", "-DN=33 -DM=40", "-DN=70 -DM=9"];
     prints_the_same_at_every_size(&dir, &path, &transformed, &sizes);
+    let packed = regenerate(&path, &optimising_without_clock()).unwrap();
+    assert!(!packed.contains("from a transposed copy"), "{packed}");
+    assert_eq!(packed.matches("on packed panels of their factors */").count(), 3, "{packed}");
+    prints_the_same_at_every_size(&scratch("transposed-packed"), &path, &packed, &sizes);
 }
 
 /// Triangles whose full tiles are printed apart (`plan::pieces`), from

@@ -118,6 +118,16 @@ fn gemm_s_scaling_is_split_off_so_that_its_product_runs_on_packed_panels() {
 }
 
 #[test]
+fn syrk_s_panels_read_its_matrix_in_order_without_a_transposed_copy() {
+    let output = compile_default("syrk").output;
+    assert_eq!(packed_products(&output), 1, "{output}");
+    assert!(!output.contains("transposed copy"), "{output}");
+    let lines: Vec<&str> = output.lines().map(str::trim).collect();
+    let copy = lines.iter().position(|l| l.ends_with("= A[j][k];")).expect("no panel of A's rows j");
+    assert!(lines[copy - 1].starts_with("for (int k = "), "the copy does not walk A's rows:\n{output}");
+}
+
+#[test]
 fn products_packing_would_change_keep_their_loops() {
     let kept = [
         // not a band: not every pair of a factor's iterators is read

@@ -3,7 +3,7 @@
 //! and stored once per row (gemm, trmm's full tiles, doitgen's parts), and
 //! in a triangle each row's ragged rest after the block (syrk, covariance).
 
-use crate::transforms::{applied, compile_default, scop_lines};
+use crate::transforms::{applied, compile_default, corpus_text, optimising, scop_lines};
 
 #[test]
 fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
@@ -30,18 +30,22 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
     // `C[i][j] += alpha * A[i][k] * A[j][k]` with `j <= i`: A is read from
     // a transposed copy, so that j walks rows; rows i are jammed by 8
     // around k jammed by 4 over the first row's j, each other row then
-    // runs its own last j (past i, up to i + u) after the block. These
-    // are the loops that run where packed panels cannot be allocated:
-    // with `C *= beta` in a nest of its own first, the tiles of j are c4.
-    let outcome = compile_default("syrk");
+    // runs its own last j (past i, up to i + u) after the block. The
+    // sizes polyc would choose are given, so that the product keeps its
+    // tiles rather than run on packed panels.
+    let mut options = optimising();
+    if let Some(tile) = options.plan.tile.as_mut() {
+        tile.sizes = vec![32, 32, 256];
+    }
+    let outcome = polyc::driver::compile(corpus_text("syrk"), &options).expect("syrk compiles");
     let lines = scop_lines(&outcome.output);
     assert!(lines.iter().any(|l| l.starts_with("/* polyc: A read from a transposed copy, tiled")));
     assert!(lines.contains(&"polyc_A_t[A_i1][A_i0] = A[A_i0][A_i1];"), "no transposed copy");
     let block = register_block(&lines, "C", "polyc_C_7 += alpha * polyc_polyc_A_t_31 * polyc_A_t[k + 3][j];");
     let rests: Vec<[String; 2]> = (1..8)
         .map(|u| {
-            let end = format!("const int j_end = polyc_min(i + {u}, 256 * c4 + 255);");
-            [end, "for (int j = polyc_max(256 * c4, i + 1); j <= j_end; j++) {".to_string()]
+            let end = format!("const int j_end = polyc_min(i + {u}, 256 * c3 + 255);");
+            [end, "for (int j = polyc_max(256 * c3, i + 1); j <= j_end; j++) {".to_string()]
         })
         .collect();
     assert_rests_in_order(&lines[block..], &rests);

@@ -37,9 +37,13 @@ pub(super) fn optimising() -> Options {
 }
 
 pub(super) fn compile_default(name: &str) -> Outcome {
+    driver::compile(corpus_text(name), &optimising()).unwrap_or_else(|d| panic!("{name}: {}", d.message))
+}
+
+/// The text of `corpus/{name}.c`.
+pub(super) fn corpus_text(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(format!("{name}.c"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    driver::compile(text, &optimising()).unwrap_or_else(|d| panic!("{name}: {}", d.message))
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The transformations applied to `outcome`'s SCoPs.

@@ -248,7 +248,8 @@ impl Printer<'_> {
             self.line(depth, "#pragma omp for schedule(static)");
         }
         let factors: Vec<_> = c.terms.iter().map(|t| &t.factors[1]).zip(b).collect();
-        self.pack(c, (&factors, nr), [steps, columns], c.col, depth);
+        let loops = if c.sum_inner[1] { [columns, steps] } else { [steps, columns] };
+        self.pack(c, (&factors, nr), loops, c.col, depth);
     }
 
     /// For each block of `mc` rows (shared among the threads): the row
@@ -267,7 +268,8 @@ impl Printer<'_> {
         let block = Loop { dim: c.row, part: Some((ic_dim, rows_dim)) };
         let steps = Loop { dim: c.sum, part: Some((pc_dim, kn_dim)) };
         let factors: Vec<_> = c.terms.iter().map(|t| &t.factors[0]).zip(a).collect();
-        self.pack(c, (&factors, mr), [block, steps], c.row, d);
+        let loops = if c.sum_inner[0] { [block, steps] } else { [steps, block] };
+        self.pack(c, (&factors, mr), loops, c.row, d);
         for panels in a {
             self.zero_padding(panels, (rows, mr), kn, d);
         }

@@ -154,7 +154,8 @@ pub fn transposed(scop: &Scop, names: &mut FreshNames, request: &PlanRequest) ->
     if request.schedule != ScheduleKind::Auto {
         return None;
     }
-    let transposition = storage::transpose::transpose(scop, names).ok()??;
+    let packed = super::packing::packable(scop, request).ok()?;
+    let transposition = storage::transpose::transpose(scop, names, &packed).ok()??;
     let scop = Scop::build(transposition.ast).ok()?;
     Some(Transposed { scop, arrays: transposition.arrays })
 }

@@ -37,8 +37,9 @@
 //! and SIMD loops.
 
 use super::pieces::Piece;
+use crate::frontend::qexpr::Var;
 use crate::frontend::update::{product_update, Term, Update};
-use crate::frontend::{AccessKind, Stmt};
+use crate::frontend::{Access, AccessKind, Stmt};
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, IslResult, Map, Set};
 use crate::model::{params_decl, Scop};
@@ -68,6 +69,10 @@ pub struct PackedProduct {
     pub bounds: Vec<(LinExpr, LinExpr)>,
     /// The least and greatest `column - row`, where they cut the box.
     pub band: Option<(LinExpr, LinExpr)>,
+    /// Whether the copies into the row panels, then the column panels,
+    /// run the sum innermost: where the first factor's last subscript
+    /// walks it, so that the copy reads memory in order.
+    pub sum_inner: [bool; 2],
 }
 
 /// The statements of a plan (its `scattering` and `pieces`) computed on
@@ -88,6 +93,19 @@ pub fn packed_products(
             let n = scop.statements.len();
             c.ids.extend(pieces.iter().enumerate().filter(|(_, p)| p.stmt == k).map(|(p, _)| n + p));
             found.push(c);
+        }
+    }
+    Ok(found)
+}
+
+/// The statements of `scop` that are matrix products, where `request`
+/// asks for packed panels: those the plan gives a nest of their own will
+/// run on them.
+pub(crate) fn packable(scop: &Scop, request: &PlanRequest) -> IslResult<Vec<usize>> {
+    let mut found = Vec::new();
+    for k in (0..scop.statements.len()).filter(|_| asks_for_packing(request)) {
+        if product(scop, k)?.is_some() {
+            found.push(k);
         }
     }
     Ok(found)
@@ -172,6 +190,7 @@ fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
         return Ok(None);
     }
     let Some((bounds, band)) = banded_box(scop, k, [row, col])? else { return Ok(None) };
+    let sum_inner = [0, 1].map(|side| walks_sum(stmt, &terms[0].factors[side], sum));
     Ok(Some(PackedProduct {
         stmt: k,
         ids: vec![k],
@@ -183,7 +202,19 @@ fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
         subtract: update.subtract,
         bounds,
         band,
+        sum_inner,
     }))
+}
+
+/// Whether the first array `factor` reads has the sum's iterator in its
+/// last subscript.
+fn walks_sum(stmt: &Stmt, factor: &Range<usize>, sum: usize) -> bool {
+    let in_factor = |a: &&Access| {
+        !a.subscripts.is_empty()
+            && stmt.relative_span(&a.span).is_some_and(|r| factor.start <= r.start && r.end <= factor.end)
+    };
+    let first = stmt.accesses.iter().find(in_factor);
+    first.and_then(|a| a.subscripts.last()).is_some_and(|last| last.mentions(Var::Iter(sum)))
 }
 
 /// The array `update` accumulates into, if the statement writes only
