@@ -129,9 +129,9 @@ static void kernel_contractions(double alpha)
       for (j = 0; j < NJ; j++)
         Ip[i][j] += Ix[i][k] * Iy[k][j];
   /* the lower triangle, the column factor transposed */
-  for (i = 0; i < NI; i++)
+  for (i = 0; i < NJ; i++)
     for (k = 0; k < NK; k++)
-      for (j = 0; j <= i && j < NJ; j++)
+      for (j = 0; j <= i; j++)
         L[i][j] += X[i][k] * V[j][k];
   /* the upper triangle, two products, the second subtracted */
   for (i = 0; i < NJ; i++)

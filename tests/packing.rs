@@ -95,11 +95,11 @@ fn products_in_every_accumulating_form_run_on_packed_panels() {
         ("subtracted", "for (i = 2; i < NI; i++) for (j = 1; j < NJ - 1; j++) for (k = 3; k < NK; k++)\n  C[i][j] -= A[i][k] * (Bt[j][k] * alpha);"),
         ("columns-outside", "for (j = 0; j < NJ; j++) for (i = 0; i < NI; i++) for (k = 0; k < NK; k++)\n  C[i][j] += Bt[j][k] * A[i][k];"),
         // triangles and bands: bounds on `j - i` cut the box
-        ("lower-triangle", "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i && j < NJ; j++)\n  C[i][j] += alpha * A[i][k] * Bt[j][k];"),
+        ("lower-triangle", "for (i = 0; i < NJ; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i; j++)\n  C[i][j] += alpha * A[i][k] * Bt[j][k];"),
         ("upper-triangle", "for (i = 1; i < NJ; i++) for (j = i + 1; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
         ("band", "for (i = 0; i < NJ; i++) for (j = i; j < NJ && j <= i + 3; j++) for (k = 0; k < NK; k++)\n  C[i][j] -= A[i][k] * B[k][j];"),
         // two products summed, syr2k's shape, on a triangle
-        ("two-products", "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i && j < NJ; j++)\n  C[i][j] += A[i][k] * B[k][j] + Bt[j][k] * alpha * A[i][k];"),
+        ("two-products", "for (i = 0; i < NJ; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i; j++)\n  C[i][j] += A[i][k] * B[k][j] + Bt[j][k] * alpha * A[i][k];"),
         ("two-products-subtracted", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] -= B[k][j] * A[i][k] - A[i][k] * (alpha * Bt[j][k]);"),
     ];
     for (name, products) in forms {
@@ -132,6 +132,8 @@ fn products_packing_would_change_keep_their_loops() {
     let kept = [
         // not a band: not every pair of a factor's iterators is read
         ("steep-triangle", "for (i = 0; i < NI; i++) for (j = 0; j <= 2 * i && j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
+        // where NJ > NI, no row reaches the last columns, which the panels would read
+        ("short-triangle", "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i && j < NJ; j++)\n  C[i][j] += A[i][k] * Bt[j][k];"),
         // the sum's bounds depend on the row, as in trmm
         ("sum-over-a-triangle", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = i; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
         // three products: the panels would not fit the registers and caches

@@ -5,8 +5,8 @@
 //! a box cut by bounds on `j - i` (a triangle or a band), where `L` reads
 //! only `i` and `k` and `R` reads only `k` and `j`. gemm, 2mm, 3mm, syrk,
 //! covariance and correlation are matrix products; syr2k sums two
-//! (`X[i][j] += L * R + L2 * R2`), each with panels of its own. Tiles and unroll-and-jam reach about 70% of
-//! dgemm's speed on them. What a BLAS does beyond that is to copy each
+//! (`X[i][j] += L * R + L2 * R2`), each with panels of its own. Tiles
+//! and unroll-and-jam reach about 70% of dgemm's speed on them. What a BLAS does beyond that is to copy each
 //! operand into panels: `L` into panels of a few rows, `R` into panels of
 //! a few columns, each laid out so that the values one step of `k` needs
 //! are contiguous. A block of `X` then stays in registers while `k` runs.
@@ -26,10 +26,10 @@
 //! - the iterators of `X`'s last subscript and of its others split each
 //!   product's factors into one over `(i, k)` and one over `(k, j)`;
 //! - different `(i, j)` write different elements of `X`;
-//! - its domain is a box, or a box and bounds on `j - i`. Then each row
-//!   and each column has instances for every `k`, so each factor's
-//!   values are read for every pair of their iterators, as the panels
-//!   read them;
+//! - its domain is a box, or a box and bounds on `j - i` where each row
+//!   and each column between the box's bounds has instances. Then they
+//!   have them for every `k`, so each factor's values are read for every
+//!   pair of their iterators, as the panels read them;
 //! - the plan gives it a loop nest of its own, so its instances run
 //!   together, between those of the other statements.
 //!
@@ -339,5 +339,37 @@ fn banded_box(scop: &Scop, k: usize, [row, col]: [usize; 2]) -> IslResult<Option
         return Ok(None);
     };
     constraints.push(within(&format!("c{col} - c{row}"), &band));
-    Ok(spans(&constraints)?.then_some((bounds, Some(band))))
+    let banded = spans(&constraints)? && every_line_has_instances(scop, k, [row, col], &bounds)?;
+    Ok(banded.then_some((bounds, Some(band))))
+}
+
+/// Whether each row and each column of statement `k` between `bounds`
+/// has instances, where the sum has steps (else the printed code runs
+/// nothing): a bound of the hull may be looser than a band makes it, and
+/// the panels read every row and column between the bounds.
+fn every_line_has_instances(
+    scop: &Scop,
+    k: usize,
+    [row, col]: [usize; 2],
+    bounds: &[(LinExpr, LinExpr)],
+) -> IslResult<bool> {
+    let statement = &scop.statements[k];
+    let params = params_decl(scop.ast.params.len());
+    let (first_step, last_step) = &bounds[3 - row - col];
+    for d in [row, col] {
+        let map = Map::parse(&format!("{params} -> {{ {}[i0, i1, i2] -> [i{d}] }}", statement.name))?;
+        let values = map.intersect_domain(&statement.domain)?.range()?;
+        let (low, high) = &bounds[d];
+        let spanned = Set::parse(&format!(
+            "{params} -> {{ [x] : {} <= x <= {} and {} <= {} }}",
+            low.to_isl_text(),
+            high.to_isl_text(),
+            first_step.to_isl_text(),
+            last_step.to_isl_text()
+        ))?;
+        if !spanned.is_subset_of(&values)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }

@@ -106,9 +106,6 @@ static void kernel_contractions(double alpha)
   int i, j, k;
 #pragma scop
   /* polyc: loops regenerated in the source's order */
-#ifndef polyc_min
-#define polyc_min(x, y) ((x) < (y) ? (x) : (y))
-#endif
   for (int i = 1; i < NI; i++)
     for (int k = 0; k < NK; k++)
       for (int j = 2; j < NJ; j++)
@@ -129,9 +126,9 @@ static void kernel_contractions(double alpha)
     for (int k = 0; k < NK; k++)
       for (int j = 0; j < NJ; j++)
         Ip[i][j] += Ix[i][k] * Iy[k][j];
-  for (int i = 0; i < NI; i++)
+  for (int i = 0; i < NJ; i++)
     for (int k = 0; k < NK; k++)
-      for (int j = 0; j <= polyc_min(i, NJ - 1); j++)
+      for (int j = 0; j <= i; j++)
         L[i][j] += X[i][k] * V[j][k];
   for (int i = 0; i < NJ; i++)
     for (int j = i; j < NJ; j++)

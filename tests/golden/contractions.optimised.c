@@ -162,7 +162,7 @@ static void kernel_contractions(double alpha)
 #endif
 #endif
   if ((NK <= 0) || (NK >= 1 && NI >= NJ) || (NK >= 1 && NJ >= NI + 1 && NJ <= 0)) {
-    if ((double)sizeof(P[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(X[0][0]) * (double)polyc_max(polyc_max(NI - 1, NJ - 1) - (0) + 1, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Y[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Q[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(T[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NI, 0) + (double)sizeof(R[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(V[0][0]) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Fp[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Fx[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Fy[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Ip[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Ix[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Iy[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(L[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(U[0][0]) * (double)polyc_max(NJ, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(S[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Out[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) >= POLYC_MIN_DATA || (double)polyc_max(NI - 1, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ - 2, 0) + 2 * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) + (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK - 1, 0) + 3 * (double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)polyc_max(NJ, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) + 2 * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) >= POLYC_MIN_WORK) {
+    if ((double)sizeof(P[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(X[0][0]) * (double)polyc_max(polyc_max(NI - 1, NJ - 1) - (0) + 1, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Y[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Q[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(T[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NI, 0) + (double)sizeof(R[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(V[0][0]) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Fp[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Fx[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Fy[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Ip[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Ix[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) + (double)sizeof(Iy[0][0]) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(L[0][0]) * (double)polyc_max(NJ, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(U[0][0]) * (double)polyc_max(NJ, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(S[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) + (double)sizeof(Out[0][0]) * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) >= POLYC_MIN_DATA || (double)polyc_max(NI - 1, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ - 2, 0) + 2 * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) + (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK - 1, 0) + 2 * (double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) + (double)polyc_max(NJ, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) + 2 * (double)polyc_max(NI, 0) * (double)polyc_max(NJ, 0) >= POLYC_MIN_WORK) {
       /* the products summed into P[i][j], on packed panels of their factors */
       {
         const long polyc_m = NI - 1;
@@ -401,10 +401,10 @@ static void kernel_contractions(double alpha)
       }
       /* the products summed into L[i][j], on packed panels of their factors */
       {
-        const long polyc_m = NI;
+        const long polyc_m = NJ;
         const long polyc_n = NJ;
         const long polyc_k = NK;
-        const long polyc_lo = -NI + 1;
+        const long polyc_lo = -NJ + 1;
         const long polyc_hi = 0;
         enum { polyc_mr = 6, polyc_nr = 2 * POLYC_VECTOR_BYTES / sizeof(__typeof__(L[0][0])), polyc_kc = polyc_pack_steps(sizeof(__typeof__(+(X[0][0]))), 1), polyc_mc = (POLYC_PACK_ROWS + polyc_mr - 1) / polyc_mr * polyc_mr };
         if (polyc_m > 0 && polyc_n > 0 && polyc_k > 0) {
@@ -476,11 +476,11 @@ static void kernel_contractions(double alpha)
             }
           } else {
             #pragma omp parallel for schedule(dynamic)
-            for (int c1 = 0; c1 <= polyc_floord(NI - 1, 32); c1++)
+            for (int c1 = 0; c1 <= polyc_floord(NJ - 1, 32); c1++)
               for (int c2 = 0; c2 <= polyc_floord(NK - 1, 32); c2++)
-                for (int c3 = 0; c3 <= polyc_min(c1, polyc_floord(NJ - 1, 32)); c3++)
-                  for (int i = 32 * c1; i <= polyc_min(32 * c1 + 31, NI - 1); i++)
-                    for (int j = 32 * c3; j <= polyc_min(32 * c3 + 31, polyc_min(NJ - 1, i)); j++)
+                for (int c3 = 0; c3 <= c1; c3++)
+                  for (int i = 32 * c1; i <= polyc_min(NJ - 1, 32 * c1 + 31); i++)
+                    for (int j = 32 * c3; j <= polyc_min(i, 32 * c3 + 31); j++)
                       for (int k = 32 * c2; k <= polyc_min(32 * c2 + 31, NK - 1); k++)
                         L[i][j] += X[i][k] * V[j][k];
           }
@@ -1805,16 +1805,16 @@ static void kernel_contractions(double alpha)
                 Ip[i][j] += polyc_Ix * Iy[k][j];
             }
       }
-      if ((double)polyc_max(NI, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {
+      if ((double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) * (double)polyc_max(NJ, 0) >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {
         #pragma omp parallel for schedule(dynamic)
-        for (int i = 0; i < NI; i++)
+        for (int i = 0; i < NJ; i++)
           for (int k = 0; k < NK; k++)
-            for (int j = 0; j <= polyc_min(i, NJ - 1); j++)
+            for (int j = 0; j <= i; j++)
               L[i][j] += X[i][k] * V[j][k];
       } else {
-        for (int i = 0; i < NI; i++)
+        for (int i = 0; i < NJ; i++)
           for (int k = 0; k < NK; k++)
-            for (int j = 0; j <= polyc_min(i, NJ - 1); j++)
+            for (int j = 0; j <= i; j++)
               L[i][j] += X[i][k] * V[j][k];
       }
       if ((double)polyc_max(NJ, 0) * (double)polyc_max(NJ, 0) * (double)polyc_max(NK, 0) >= POLYC_MIN_REGION_WORK && POLYC_THREADS > 1) {
@@ -1875,9 +1875,9 @@ static void kernel_contractions(double alpha)
       for (j = 0; j < NJ; j++)
         Ip[i][j] += Ix[i][k] * Iy[k][j];
   /* the lower triangle, the column factor transposed */
-  for (i = 0; i < NI; i++)
+  for (i = 0; i < NJ; i++)
     for (k = 0; k < NK; k++)
-      for (j = 0; j <= i && j < NJ; j++)
+      for (j = 0; j <= i; j++)
         L[i][j] += X[i][k] * V[j][k];
   /* the upper triangle, two products, the second subtracted */
   for (i = 0; i < NJ; i++)
