@@ -343,19 +343,7 @@ impl Printer<'_> {
         self.line(depth, &format!("for (long {jr} = 0; {jr} < {n}; {jr} += {nr})"));
         self.line(depth + 1, &format!("for (long {ir} = 0; {ir} < {rows}; {ir} += {mr}) {{"));
         let d = depth + 2;
-        let (mut whole_test, mut inside) = (
-            format!("{ir} + {mr} <= {rows} && {jr} + {nr} <= {n}"),
-            format!("{ir} + {r} < {rows} && {jr} + {l} < {n}"),
-        );
-        if let Some([lo, hi]) = &names.band {
-            // `column - row` in the register block is `diagonal + l - r`.
-            let diagonal = self.fresh_local("polyc_diagonal");
-            self.line(d, &format!("const long {diagonal} = {jr} - ({ic} + {ir});"));
-            self.line(d, &format!("if ({diagonal} + {nr} - 1 < {lo} || {diagonal} - ({mr} - 1) > {hi})"));
-            self.line(d + 1, "continue;");
-            whole_test += &format!(" && {diagonal} - ({mr} - 1) >= {lo} && {diagonal} + {nr} - 1 <= {hi}");
-            inside += &format!(" && {lo} <= {diagonal} + {l} - {r} && {diagonal} + {l} - {r} <= {hi}");
-        }
+        let [whole_test, inside] = self.block_tests(names, [&jr, &ir, &r, &l], d);
         for ((ap, bp), (a, b)) in pointers.iter().map(|[x, y]| (x, y)).zip(a.iter().zip(b)) {
             self.line(d, &format!("const __typeof__({a}[0][0][0]) *{ap} = {a}[{ir} / {mr}][0];"));
             self.line(d, &format!("const __typeof__({b}[0][0][0]) *{bp} = {b}[{jr} / {nr}][0];"));
@@ -385,6 +373,25 @@ impl Printer<'_> {
         self.register_block(names, rl, &format!("{block}[{r}][{l}] {op} {sum};"), d + 1);
         self.whole_or_edge(names, rl, &whole, [&store, &format!("if ({inside}) {store}")], d);
         self.line(depth + 1, "}");
+    }
+
+    /// Whether the register block at `(ir, jr)` lies wholly inside the
+    /// target, and whether its element `(r, l)` does. Where a band cuts
+    /// the box, a block wholly outside it is skipped first.
+    fn block_tests(&mut self, names: &Names, [jr, ir, r, l]: [&str; 4], depth: usize) -> [String; 2] {
+        let Names { n, mr, nr, ic, rows, .. } = names;
+        let mut whole = format!("{ir} + {mr} <= {rows} && {jr} + {nr} <= {n}");
+        let mut inside = format!("{ir} + {r} < {rows} && {jr} + {l} < {n}");
+        if let Some([lo, hi]) = &names.band {
+            // `column - row` in the register block is `diagonal + l - r`.
+            let diagonal = self.fresh_local("polyc_diagonal");
+            self.line(depth, &format!("const long {diagonal} = {jr} - ({ic} + {ir});"));
+            self.line(depth, &format!("if ({diagonal} + {nr} - 1 < {lo} || {diagonal} - ({mr} - 1) > {hi})"));
+            self.line(depth + 1, "continue;");
+            whole += &format!(" && {diagonal} - ({mr} - 1) >= {lo} && {diagonal} + {nr} - 1 <= {hi}");
+            inside += &format!(" && {lo} <= {diagonal} + {l} - {r} && {diagonal} + {l} - {r} <= {hi}");
+        }
+        [whole, inside]
     }
 
     /// `full` over the register block where `whole` holds, else `edge`.
