@@ -4,6 +4,7 @@
 //! same statement instances in the same order.
 
 use crate::common;
+use crate::transforms::{optimising, optimising_with_tile_sizes};
 use common::*;
 use polyc::diagnostics::Code;
 use polyc::driver;
@@ -402,8 +403,7 @@ fn known_scanner_gaps_are_still_gaps() {
     for (name, _) in KNOWN_SCANNER_GAPS {
         let path = root().join("corpus").join(format!("{name}.c"));
         // The gap is the scanner's, not the clock's: no wall-clock budget.
-        let options =
-            Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() };
+        let options = optimising();
         let out = driver::compile(std::fs::read_to_string(&path).unwrap(), &options).unwrap();
         let still = out.diagnostics.iter().any(|d| d.message.contains("transformed loops not generated"));
         assert!(still, "{name} no longer hits its scanner gap: remove it from KNOWN_SCANNER_GAPS");
@@ -452,7 +452,7 @@ fn expanded_storage_computes_the_same_at_every_size() {
     for (file, sizes, kinds) in cases {
         let path = root().join(file);
         let kernel = stem(&path);
-        let options = optimising_without_clock();
+        let options = optimising();
         let report = regenerate(&path, &Options { emit: polyc::options::Emit::LiveRanges, ..options.clone() }).unwrap();
         for kind in kinds {
             assert!(report.contains(kind), "{kernel}: not {kind}:\n{report}");
@@ -472,10 +472,7 @@ fn expanded_storage_computes_the_same_at_every_size() {
 fn transposed_copies_compute_the_same_at_every_size() {
     let dir = scratch("transposed");
     let path = root().join("tests/real_c/transposed_operands.c");
-    let mut tiled = optimising_without_clock();
-    if let Some(tile) = tiled.plan.tile.as_mut() {
-        tile.sizes = vec![32, 32, 256];
-    }
+    let tiled = optimising_with_tile_sizes(&[32, 32, 256]);
     let transformed = regenerate(&path, &tiled).unwrap();
     let copied: Vec<&str> = transformed.lines().filter(|l| l.contains("from a transposed copy")).collect();
     assert_eq!(copied.len(), 2, "{transformed}");
@@ -484,7 +481,7 @@ fn transposed_copies_compute_the_same_at_every_size() {
     assert!(copied[1].contains(both), "{}", copied[1]);
     let sizes = ["-DN=1 -DM=1", "-DN=2 -DM=1", "-DN=3 -DM=2", "-DN=33 -DM=40", "-DN=70 -DM=9"];
     prints_the_same_at_every_size(&dir, &path, &transformed, &sizes);
-    let packed = regenerate(&path, &optimising_without_clock()).unwrap();
+    let packed = regenerate(&path, &optimising()).unwrap();
     assert!(!packed.contains("from a transposed copy"), "{packed}");
     assert_eq!(packed.matches("on packed panels of their factors */").count(), 3, "{packed}");
     prints_the_same_at_every_size(&scratch("transposed-packed"), &path, &packed, &sizes);
@@ -510,16 +507,10 @@ fn full_tiles_apart_compute_the_same_at_every_size() {
     ];
     for (file, block, sizes) in cases {
         let path = root().join(file);
-        let transformed = regenerate(&path, &optimising_without_clock()).unwrap();
+        let transformed = regenerate(&path, &optimising()).unwrap();
         assert!(transformed.contains(block), "{file}: no register block {block}:\n{transformed}");
         prints_the_same_at_every_size(&dir, &path, &transformed, sizes);
     }
-}
-
-/// polyc's default optimisations, with no wall-clock budget: what is
-/// tested happens whatever the machine's load.
-fn optimising_without_clock() -> Options {
-    Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() }
 }
 
 /// Compile the program at `path` and its `transformed` text at each of

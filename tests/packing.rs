@@ -8,7 +8,7 @@
 //! threads.
 
 use crate::common::{gcc, run_with, scratch};
-use crate::transforms::{compile_default, optimising, scop_text};
+use crate::transforms::{compile_default, optimising, optimising_with_tile_sizes, scop_text};
 use std::process::Command;
 use std::time::Duration;
 
@@ -155,10 +155,7 @@ fn products_packing_would_change_keep_their_loops() {
 
 #[test]
 fn tiles_the_user_sizes_are_not_replaced_by_panels() {
-    let mut options = optimising();
-    if let Some(tile) = options.plan.tile.as_mut() {
-        tile.sizes = vec![16];
-    }
+    let options = optimising_with_tile_sizes(&[16]);
     let source = program(
         "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j < NJ; j++)\n  C[i][j] += A[i][k] * B[k][j];",
     );

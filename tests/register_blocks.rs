@@ -3,7 +3,7 @@
 //! and stored once per row (gemm, trmm's full tiles, doitgen's parts), and
 //! in a triangle each row's ragged rest after the block (syrk, covariance).
 
-use crate::transforms::{applied, compile_default, corpus_text, optimising, scop_lines};
+use crate::transforms::{applied, compile_default, corpus_text, optimising_with_tile_sizes, scop_lines};
 
 #[test]
 fn gemm_s_rows_around_its_jammed_reduction_form_a_register_block() {
@@ -33,10 +33,7 @@ fn syrk_reads_a_transposed_copy_and_blocks_its_triangle_s_rows_with_their_ragged
     // runs its own last j (past i, up to i + u) after the block. The
     // sizes polyc would choose are given, so that the product keeps its
     // tiles rather than run on packed panels.
-    let mut options = optimising();
-    if let Some(tile) = options.plan.tile.as_mut() {
-        tile.sizes = vec![32, 32, 256];
-    }
+    let options = optimising_with_tile_sizes(&[32, 32, 256]);
     let outcome = polyc::driver::compile(corpus_text("syrk"), &options).expect("syrk compiles");
     let lines = scop_lines(&outcome.output);
     assert!(lines.iter().any(|l| l.starts_with("/* polyc: A read from a transposed copy, tiled")));

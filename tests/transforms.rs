@@ -36,6 +36,15 @@ pub(super) fn optimising() -> Options {
     Options { plan: PlanRequest { time_budget: None, ..PlanRequest::optimising() }, ..Options::default() }
 }
 
+/// [`optimising`] with the tile sizes given, as `--tile-sizes` gives them.
+pub(super) fn optimising_with_tile_sizes(sizes: &[i64]) -> Options {
+    let mut options = optimising();
+    if let Some(tile) = options.plan.tile.as_mut() {
+        tile.sizes = sizes.to_vec();
+    }
+    options
+}
+
 pub(super) fn compile_default(name: &str) -> Outcome {
     driver::compile(corpus_text(name), &optimising()).unwrap_or_else(|d| panic!("{name}: {}", d.message))
 }
