@@ -2,8 +2,10 @@
    panels (a row factor over i and k, a column factor over k and j), with
    extents that leave partial register blocks, loops that start past 0,
    transposed and swapped factors, subtraction, float and int elements;
-   triangles (syrk's shape, and syr2k's, two products summed); and one
-   product whose nest also initialises and consumes its sums */
+   triangles (syrk's shape, and syr2k's, two products summed); sums whose
+   bounds depend on the row (trmm's shape, whose column factor reads rows
+   of the target written later, and symm's); and one product whose nest
+   also initialises and consumes its sums */
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +48,8 @@ static double S[NI][NJ];
 static double Out[NI][NJ];
 static double L[NI][NJ];
 static double U[NI][NJ];
+static double W[NK][NJ];
+static double Z[NI][NJ];
 static float Fx[NI][NK];
 static float Fy[NK][NJ];
 static float Fp[NI][NJ];
@@ -85,6 +89,7 @@ static void init(void)
   for (k = 0; k < NK; k++)
     for (j = 0; j < NJ; j++) {
       Y[k][j] = (double)((k * (j + 1) + 2) % 13) / 13.0;
+      W[k][j] = (double)((3 * k + j + 1) % 10) / 10.0;
       V[j][k] = (double)((2 * j + k + 5) % 17) / 17.0;
       Fy[k][j] = (float)((k * j + 1) % 5) / 5.0f;
       Iy[k][j] = (k + 2 * j) % 7 - 3;
@@ -98,6 +103,7 @@ static void init(void)
       Ip[i][j] = i - j;
       L[i][j] = (double)(i % 4) / 4.0;
       U[i][j] = (double)(j % 3) / 3.0;
+      Z[i][j] = (double)((i + 2 * j) % 6) / 6.0;
     }
 }
 
@@ -138,6 +144,19 @@ static void kernel_contractions(double alpha)
     for (j = i; j < NJ; j++)
       for (k = 0; k < NK; k++)
         U[i][j] += X[i][k] * Y[k][j] - V[j][k] * alpha * X[i][k];
+  /* the sum above the row; the column factor reads rows of the target
+     that are written only later; each element is then scaled */
+  for (i = 0; i < NK; i++)
+    for (j = 0; j < NJ; j++) {
+      for (k = i + 1; k < NK; k++)
+        W[i][j] += T[k][i] * W[k][j];
+      W[i][j] = alpha * W[i][j];
+    }
+  /* the sum below the row, two steps short of it */
+  for (i = 0; i < NK; i++)
+    for (k = 0; k < i - 1; k++)
+      for (j = 0; j < NJ; j++)
+        Z[i][j] -= alpha * X[i][k] * Y[k][j];
   /* each sum starts at 0 and is read right after it is complete */
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++) {
@@ -151,7 +170,7 @@ static void kernel_contractions(double alpha)
 
 int main(void)
 {
-  long total = 9L * NI * NJ;
+  long total = 11L * NI * NJ;
   int i, j;
   static double F[NI][NJ], I[NI][NJ];
   init();
@@ -170,6 +189,8 @@ int main(void)
   print_array("Ip", &I[0][0], (long)NI * NJ, total <= 4000);
   print_array("L", &L[0][0], (long)NI * NJ, total <= 4000);
   print_array("U", &U[0][0], (long)NI * NJ, total <= 4000);
+  print_array("W", &W[0][0], (long)NK * NJ, total <= 4000);
+  print_array("Z", &Z[0][0], (long)NI * NJ, total <= 4000);
   print_array("S", &S[0][0], (long)NI * NJ, total <= 4000);
   print_array("Out", &Out[0][0], (long)NI * NJ, total <= 4000);
   return 0;

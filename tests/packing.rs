@@ -101,6 +101,13 @@ fn products_in_every_accumulating_form_run_on_packed_panels() {
         // two products summed, syr2k's shape, on a triangle
         ("two-products", "for (i = 0; i < NJ; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i; j++)\n  C[i][j] += A[i][k] * B[k][j] + Bt[j][k] * alpha * A[i][k];"),
         ("two-products-subtracted", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] -= B[k][j] * A[i][k] - A[i][k] * (alpha * Bt[j][k]);"),
+        // the sum's bounds depend on the row: bounds on `k - i` cut the box
+        ("sum-above-the-row", "for (i = 0; i < NK; i++) for (j = 0; j < NJ; j++) for (k = i; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
+        ("sum-below-the-row", "for (i = 0; i < NK; i++) for (k = 0; k < i; k++) for (j = 0; j < NJ; j++)\n  C[i][j] -= alpha * A[i][k] * B[k][j];"),
+        ("sum-near-the-row", "for (i = 0; i < NK; i++) for (j = 0; j < NJ; j++) for (k = i - 2; k < NK && k <= i + 3; k++)\n  if (k >= 0) C[i][j] += A[i][k] * (B[k][j] + B[k][j]);"),
+        // trmm's shape: the column factor reads rows of the target that
+        // are written only after it, then each element is scaled
+        ("reads-target-later", "for (i = 0; i < NK; i++) for (j = 0; j < NJ; j++) {\n  for (k = i + 1; k < NK; k++) C[i][j] += Bt[k][i] * C[k][j];\n  C[i][j] = alpha * C[i][j];\n}"),
     ];
     for (name, products) in forms {
         let output = packed_output(&format!("packing-{name}"), &program(products));
@@ -134,14 +141,16 @@ fn products_packing_would_change_keep_their_loops() {
         ("steep-triangle", "for (i = 0; i < NI; i++) for (j = 0; j <= 2 * i && j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
         // where NJ > NI, no row reaches the last columns, which the panels would read
         ("short-triangle", "for (i = 0; i < NI; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i && j < NJ; j++)\n  C[i][j] += A[i][k] * Bt[j][k];"),
-        // the sum's bounds depend on the row, as in trmm
-        ("sum-over-a-triangle", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = i; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
         // three products: the panels would not fit the registers and caches
         ("three-products", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j] + A[i][k] * B[k][j] + A[i][k] * B[k][j];"),
         // a factor over all three iterators
         ("three-iterators", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j] * Bt[j][k];"),
-        // a factor reading the target
-        ("reads-target", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NJ; k++)\n  C[i][j] += A[i][k] * C[k][j];"),
+        // a factor reading rows of the target written before it
+        ("reads-target", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * C[k][j];"),
+        // the rows end at the lesser of NI and NK: no affine bound
+        ("rows-up-to-either-bound", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = i; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];"),
+        // the row factor reads the target, which other blocks of rows write meanwhile
+        ("target-in-the-row-factor", "for (i = 0; i < 15; i++) for (j = 0; j < NJ; j++) for (k = i; k <= i + 1; k++)\n  C[i][j] += C[i + 1][k] * B[k][j];"),
         // the sum runs down
         ("descending", "for (i = 0; i < NI; i++) for (j = 0; j < NJ; j++) for (k = NK - 1; k >= 0; k--)\n  C[i][j] += A[i][k] * B[k][j];"),
         // each row of sums feeds the next row's factor: no nest of its own

@@ -148,6 +148,16 @@ impl Scop {
     /// hull of its values ([`bounds`]); `None` if either is not
     /// quasi-affine in the parameters, or there are no instances.
     pub fn value_range(&self, instances: &[(usize, &Set)], value: &str) -> IslResult<Option<(LinExpr, LinExpr)>> {
+        match self.values(instances, value)? {
+            Some(range) => bounds(&range),
+            None => Ok(None),
+        }
+    }
+
+    /// The values of `value` across `instances` (as for
+    /// [`Scop::value_range`]), a set of one dimension; `None` without
+    /// instances.
+    pub fn values(&self, instances: &[(usize, &Set)], value: &str) -> IslResult<Option<Set>> {
         let np = self.ast.params.len();
         let mut range: Option<Set> = None;
         for &(k, set) in instances {
@@ -159,10 +169,7 @@ impl Scop {
                 None => values,
             });
         }
-        match range {
-            Some(range) => bounds(&range),
-            None => Ok(None),
-        }
+        Ok(range)
     }
 }
 
@@ -247,6 +254,16 @@ pub fn bounds(values: &Set) -> IslResult<Option<(LinExpr, LinExpr)>> {
         Some(exact) => Ok(Some(exact)),
         None => rounded_bounds(values),
     }
+}
+
+/// Each lower and each upper bound over the parameters of the one
+/// dimension of `values` that its hull gives: each holds on its own, and
+/// the tightest may differ between parameter values (`x <= 3` and `x <= n`).
+pub fn hull_bounds(values: &Set) -> IslResult<(Vec<LinExpr>, Vec<LinExpr>)> {
+    let hull = values.remove_divs()?.simple_hull()?.constraints()?;
+    let lower = hull.iter().filter_map(|c| bound_of_dim0(c, 1)).collect();
+    let upper = hull.iter().filter_map(|c| bound_of_dim0(c, -1)).collect();
+    Ok((lower, upper))
 }
 
 /// Bounds of the one dimension of `values` from its polyhedral hull,

@@ -2,11 +2,13 @@
 //! compute them.
 //!
 //! A matrix product is `X[i][j] += L * R` over a box of `(i, j, k)`, or
-//! a box cut by bounds on `j - i` (a triangle or a band), where `L` reads
-//! only `i` and `k` and `R` reads only `k` and `j`. gemm, 2mm, 3mm, syrk,
-//! covariance and correlation are matrix products; syr2k sums two
-//! (`X[i][j] += L * R + L2 * R2`), each with panels of its own. Tiles
-//! and unroll-and-jam reach about 70% of dgemm's speed on them. What a BLAS does beyond that is to copy each
+//! a box cut by bounds on `j - i` or on `k - i` (a triangle or a band),
+//! where `L` reads only `i` and `k` and `R` reads only `k` and `j`. gemm,
+//! 2mm, 3mm, syrk, covariance and correlation are matrix products, and
+//! so are trmm's update (`k > i`) and symm's two (`k < i`, `i > k`);
+//! syr2k sums two (`X[i][j] += L * R + L2 * R2`), each with panels of its
+//! own. Tiles and unroll-and-jam reach about 70% of dgemm's speed on
+//! them. What a BLAS does beyond that is to copy each
 //! operand into panels: `L` into panels of a few rows, `R` into panels of
 //! a few columns, each laid out so that the values one step of `k` needs
 //! are contiguous. A block of `X` then stays in registers while `k` runs.
@@ -22,14 +24,18 @@
 //! A statement qualifies when all of these hold:
 //! - it has three iterators, all ascending, and no condition on data;
 //! - its text is an accumulated product or sum of two (`frontend::update`)
-//!   whose factors read no element of the array it writes;
+//!   whose factors only read; the column factors may read elements of
+//!   `X` that the statement writes only later, in the source's order and
+//!   in the order of `k` (trmm's rows below the one written), the row
+//!   factors none;
 //! - the iterators of `X`'s last subscript and of its others split each
 //!   product's factors into one over `(i, k)` and one over `(k, j)`;
 //! - different `(i, j)` write different elements of `X`;
-//! - its domain is a box, or a box and bounds on `j - i` where each row
-//!   and each column between the box's bounds has instances. Then they
-//!   have them for every `k`, so each factor's values are read for every
-//!   pair of their iterators, as the panels read them;
+//! - its domain is a box, or a box and bounds on `j - i` or on `k - i`,
+//!   where each row, column and step of the sum between the box's bounds
+//!   has instances. Then each factor's values are read for every pair of
+//!   their iterators (within the bounds on `k - i`), as the panels read
+//!   them;
 //! - the plan gives it a loop nest of its own, so its instances run
 //!   together, between those of the other statements.
 //!
@@ -42,7 +48,7 @@ use crate::frontend::update::{product_update, Term, Update};
 use crate::frontend::{Access, AccessKind, Stmt};
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, IslResult, Map, Set};
-use crate::model::{params_decl, Scop};
+use crate::model::{hull_bounds, params_decl, Scop};
 use crate::options::{PlanRequest, TileShape};
 use crate::schedule::{Nest, Scattering, Violation};
 use std::ops::Range;
@@ -67,12 +73,22 @@ pub struct PackedProduct {
     pub subtract: bool,
     /// Each iterator's first and last value over the parameters, by depth.
     pub bounds: Vec<(LinExpr, LinExpr)>,
-    /// The least and greatest `column - row`, where they cut the box.
-    pub band: Option<(LinExpr, LinExpr)>,
+    /// Bounds on `i_across - row`, where they cut the box.
+    pub band: Option<Band>,
     /// Whether the copies into the row panels, then the column panels,
     /// run the sum innermost: where the first factor's last subscript
     /// walks it, so that the copy reads memory in order.
     pub sum_inner: [bool; 2],
+}
+
+/// The least and greatest `i_across - row`, where `across` is the depth of
+/// the columns (a triangle of the target: syrk) or of the sum (a triangle
+/// of the row factor: trmm, whose rows sum only below the diagonal).
+#[derive(Clone, Debug)]
+pub struct Band {
+    pub across: usize,
+    pub low: LinExpr,
+    pub high: LinExpr,
 }
 
 /// The statements of a plan (its `scattering` and `pieces`) computed on
@@ -186,10 +202,10 @@ fn product(scop: &Scop, k: usize) -> IslResult<Option<PackedProduct>> {
     let Some(target) = accumulated_array(stmt, &update) else { return Ok(None) };
     let Some((row, col, terms)) = roles(stmt, &update) else { return Ok(None) };
     let sum = 3 - row - col;
-    if !writes_apart(scop, k, target, [row, col])? {
+    if !writes_apart(scop, k, target, [row, col])? || !target_read_before_written(scop, k, target, &terms, sum)? {
         return Ok(None);
     }
-    let Some((bounds, band)) = banded_box(scop, k, [row, col])? else { return Ok(None) };
+    let Some((bounds, band)) = banded_box(scop, k, [row, col, sum])? else { return Ok(None) };
     let sum_inner = [0, 1].map(|side| walks_sum(stmt, &terms[0].factors[side], sum));
     Ok(Some(PackedProduct {
         stmt: k,
@@ -218,7 +234,7 @@ fn walks_sum(stmt: &Stmt, factor: &Range<usize>, sum: usize) -> bool {
 }
 
 /// The array `update` accumulates into, if the statement writes only
-/// it, once, and its factors only read other arrays, unconditionally.
+/// it, once, and its factors only read, unconditionally.
 fn accumulated_array<'s>(stmt: &'s Stmt, update: &Update) -> Option<&'s str> {
     let within = |inner: &Range<usize>, outer: &Range<usize>| outer.start <= inner.start && inner.end <= outer.end;
     let mut writes = stmt.accesses.iter().filter(|a| a.kind == AccessKind::Write);
@@ -228,14 +244,52 @@ fn accumulated_array<'s>(stmt: &'s Stmt, update: &Update) -> Option<&'s str> {
     for a in &stmt.accesses {
         let span = stmt.relative_span(&a.span)?;
         let in_factor = update.terms.iter().flat_map(|t| &t.factors).any(|f| within(&span, f));
-        let fine = if in_factor {
-            a.kind == AccessKind::Read && !a.conditional && a.array != target
-        } else {
-            a.array == target
-        };
+        let fine = if in_factor { a.kind == AccessKind::Read && !a.conditional } else { a.array == target };
         fine.then_some(())?;
     }
     Some(target)
+}
+
+/// Whether each element of `target` that a factor of statement `k` reads
+/// holds, when its panel is copied, the value the source reads: the
+/// statement writes it only after the read, in the source's order and
+/// at the same step of the sum or a later one. Then the read sees the
+/// value from before the statement, since the panels of a step are copied
+/// before any block of that step stores. The row factors are copied per
+/// block of rows while other threads store theirs, so they may not read
+/// the target at all. trmm's column factor reads the rows below the one
+/// each instance writes.
+fn target_read_before_written(scop: &Scop, k: usize, target: &str, terms: &[Term], sum: usize) -> IslResult<bool> {
+    let (stmt, statement) = (&scop.ast.stmts[k], &scop.statements[k]);
+    let within = |factor: &Range<usize>, span: &Range<usize>| {
+        stmt.relative_span(span).is_some_and(|r| factor.start <= r.start && r.end <= factor.end)
+    };
+    let reads = statement.accesses.iter().filter(|a| a.array == target && a.kind == AccessKind::Read);
+    let mut column_reads = Vec::new();
+    for a in reads {
+        if terms.iter().any(|t| within(&t.factors[0], &a.span)) {
+            return Ok(false);
+        }
+        if terms.iter().any(|t| within(&t.factors[1], &a.span)) {
+            column_reads.push(&a.relation);
+        }
+    }
+    let Some(write) = statement.accesses.iter().find(|a| a.array == target && a.kind == AccessKind::Write) else {
+        return Ok(false);
+    };
+    let name = &statement.name;
+    let later = Map::parse(&format!(
+        "{} -> {{ {name}[i0, i1, i2] -> {name}[o0, o1, o2] : i{sum} <= o{sum} and \
+         (i0 < o0 or (i0 = o0 and i1 < o1) or (i0 = o0 and i1 = o1 and i2 <= o2)) }}",
+        params_decl(scop.ast.params.len())
+    ))?;
+    for read in column_reads {
+        let written_by = read.apply_range(&write.relation.reverse()?)?;
+        if !written_by.is_subset_of(&later)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The row and column depths, and the terms with their factors ordered
@@ -303,14 +357,15 @@ fn writes_apart(scop: &Scop, k: usize, array: &str, [row, col]: [usize; 2]) -> I
     same_cell.is_subset_of(&same_place)
 }
 
-/// Bounds of each iterator, by depth, and of `column - row` where they
-/// cut the box the others span.
-type BandedBox = (Vec<(LinExpr, LinExpr)>, Option<(LinExpr, LinExpr)>);
+/// Bounds of each iterator, by depth, and on `i_across - row` where
+/// they cut the box the iterators span.
+type BandedBox = (Vec<(LinExpr, LinExpr)>, Option<Band>);
 
-/// Each iterator's bounds over the parameters, and those of `col - row`
-/// where they cut the box the others span, if statement `k`'s domain is
-/// exactly the box, or the box cut by them.
-fn banded_box(scop: &Scop, k: usize, [row, col]: [usize; 2]) -> IslResult<Option<BandedBox>> {
+/// Each iterator's bounds over the parameters, and those of `column -
+/// row` or else of `sum - row` where they cut the box the others span,
+/// if statement `k`'s domain is exactly the box, or the box cut by them,
+/// and every value of each iterator between its bounds has instances.
+fn banded_box(scop: &Scop, k: usize, [row, col, sum]: [usize; 3]) -> IslResult<Option<BandedBox>> {
     let mut bounds = Vec::new();
     for d in 0..3 {
         match scop.iterator_range(&[k], d)? {
@@ -321,7 +376,7 @@ fn banded_box(scop: &Scop, k: usize, [row, col]: [usize; 2]) -> IslResult<Option
     let within = |value: &str, (low, high): &(LinExpr, LinExpr)| {
         format!("{} <= {value} <= {}", low.to_isl_text(), high.to_isl_text())
     };
-    let mut constraints: Vec<String> = bounds.iter().enumerate().map(|(d, b)| within(&format!("c{d}"), b)).collect();
+    let in_box: Vec<String> = bounds.iter().enumerate().map(|(d, b)| within(&format!("c{d}"), b)).collect();
     let statement = &scop.statements[k];
     let spans = |constraints: &[String]| -> IslResult<bool> {
         let spanned = Set::parse(&format!(
@@ -332,40 +387,42 @@ fn banded_box(scop: &Scop, k: usize, [row, col]: [usize; 2]) -> IslResult<Option
         ))?;
         spanned.is_equal(&statement.domain)
     };
-    if spans(&constraints)? {
+    if spans(&in_box)? {
         return Ok(Some((bounds, None)));
     }
-    let Some(band) = scop.value_range(&[(k, &statement.domain)], &format!("i{col} - i{row}"))? else {
-        return Ok(None);
-    };
-    constraints.push(within(&format!("c{col} - c{row}"), &band));
-    let banded = spans(&constraints)? && every_line_has_instances(scop, k, [row, col], &bounds)?;
-    Ok(banded.then_some((bounds, Some(band))))
+    for across in [col, sum] {
+        let Some(values) = scop.values(&[(k, &statement.domain)], &format!("i{across} - i{row}"))? else {
+            continue;
+        };
+        let (lows, highs) = hull_bounds(&values)?;
+        for (low, high) in lows.iter().flat_map(|low| highs.iter().map(move |high| (low, high))) {
+            let band = within(&format!("c{across} - c{row}"), &(low.clone(), high.clone()));
+            if spans(&[in_box.clone(), vec![band]].concat())? && every_value_has_instances(scop, k, &bounds)? {
+                return Ok(Some((bounds, Some(Band { across, low: low.clone(), high: high.clone() }))));
+            }
+        }
+    }
+    Ok(None)
 }
 
-/// Whether each row and each column of statement `k` between `bounds`
-/// has instances, where the sum has steps (else the printed code runs
-/// nothing): a bound of the hull may be looser than a band makes it, and
-/// the panels read every row and column between the bounds.
-fn every_line_has_instances(
-    scop: &Scop,
-    k: usize,
-    [row, col]: [usize; 2],
-    bounds: &[(LinExpr, LinExpr)],
-) -> IslResult<bool> {
+/// Whether each value of each iterator of statement `k` between `bounds`
+/// has instances, where all of them have values (else the printed code
+/// runs nothing): a bound of the hull may be looser than a band makes
+/// it, and the panels read every row, column and step of the sum between
+/// the bounds, and load and store every row and column.
+fn every_value_has_instances(scop: &Scop, k: usize, bounds: &[(LinExpr, LinExpr)]) -> IslResult<bool> {
     let statement = &scop.statements[k];
     let params = params_decl(scop.ast.params.len());
-    let (first_step, last_step) = &bounds[3 - row - col];
-    for d in [row, col] {
+    let nonempty: Vec<String> =
+        bounds.iter().map(|(low, high)| format!("{} <= {}", low.to_isl_text(), high.to_isl_text())).collect();
+    for (d, (low, high)) in bounds.iter().enumerate() {
         let map = Map::parse(&format!("{params} -> {{ {}[i0, i1, i2] -> [i{d}] }}", statement.name))?;
         let values = map.intersect_domain(&statement.domain)?.range()?;
-        let (low, high) = &bounds[d];
         let spanned = Set::parse(&format!(
-            "{params} -> {{ [x] : {} <= x <= {} and {} <= {} }}",
+            "{params} -> {{ [x] : {} <= x <= {} and {} }}",
             low.to_isl_text(),
             high.to_isl_text(),
-            first_step.to_isl_text(),
-            last_step.to_isl_text()
+            nonempty.join(" and ")
         ))?;
         if !spanned.is_subset_of(&values)? {
             return Ok(false);
