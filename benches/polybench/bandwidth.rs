@@ -1,6 +1,8 @@
 //! The stencils against memory bandwidth: a STREAM-like triad measures what
-//! this machine's memory delivers, and each stencil's time is turned into the
-//! bandwidth a sweep-by-sweep schedule would need to run that fast.
+//! this machine's memory delivers, and again on arrays that fit the last
+//! level cache (PolyBench's LARGE grids are at most about 30 MiB), and each
+//! stencil's time is turned into the bandwidth a sweep-by-sweep schedule
+//! would need to run that fast.
 //!
 //! The traffic counted is the one of the source's schedule with no reuse
 //! between sweeps: every sweep reads and writes its arrays once from memory
@@ -15,14 +17,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-/// `a[i] = b[i] + s * c[i]` over arrays well beyond any cache, each pass
+/// `a[i] = b[i] + s * c[i]` over arrays of `LEN` doubles, each pass
 /// timed, the best kept; prints the bandwidth in GB/s (24 bytes an element).
 const TRIAD_DRIVER: &str = r#"#include <stdio.h>
 #include <stdlib.h>
 #include <omp.h>
-
-#define LEN (1L << 25)
-#define PASSES 10
 
 int main(void) {
   double *a = malloc(sizeof(double) * LEN), *b = malloc(sizeof(double) * LEN), *c = malloc(sizeof(double) * LEN);
@@ -55,6 +54,25 @@ int main(void) {
 }
 "#;
 
+/// The triads: from memory (arrays of 256 MiB, well beyond any cache) and
+/// from the last level cache (4 MiB each, 12 in all: within a 16 or 32 MiB
+/// L3, beyond any L2), with their passes, of which the best counts.
+const TRIADS: [Triad; 2] =
+    [Triad { name: "memory", len_log2: 25, passes: 10 }, Triad { name: "L3", len_log2: 19, passes: 400 }];
+
+struct Triad {
+    name: &'static str,
+    len_log2: u32,
+    passes: u32,
+}
+
+impl Triad {
+    fn described(&self) -> String {
+        let mib = (8u64 << self.len_log2) >> 20;
+        format!("{} (3 arrays of {mib} MiB, best of {} passes)", self.name, self.passes)
+    }
+}
+
 /// A stencil's traffic per time step: `streamed` arrays of the grid read or
 /// written once each, the grid `dims` (macros of the kernel's header), over
 /// `steps` (a macro) time steps.
@@ -77,8 +95,8 @@ const STENCILS: [Stencil; 5] = [
 ];
 
 pub struct Bandwidth {
-    /// Triad GB/s per entry of `THREADS`, or why it is missing.
-    triad: Result<Vec<f64>, String>,
+    /// Per entry of `TRIADS`, GB/s per entry of `THREADS`, or why they are missing.
+    triads: Result<Vec<Vec<f64>>, String>,
     stencils: Vec<StencilBandwidth>,
 }
 
@@ -117,8 +135,13 @@ fn stencil_bytes(config: &Config, s: &Stencil) -> Option<f64> {
     Some(value(s.steps)? * s.streamed as f64 * points * 8.0)
 }
 
-fn run_triad(config: &Config, work: &Path) -> Result<Vec<f64>, String> {
-    let (binary, _) = build_driver(work, "triad", TRIAD_DRIVER, &["-fopenmp".into()], &[])?;
+fn run_triad(config: &Config, work: &Path, triad: &Triad) -> Result<Vec<f64>, String> {
+    let flags = [
+        "-fopenmp".into(),
+        format!("-DLEN=(1L<<{})", triad.len_log2).into(),
+        format!("-DPASSES={}", triad.passes).into(),
+    ];
+    let (binary, _) = build_driver(work, &format!("triad-{}", triad.name), TRIAD_DRIVER, &flags, &[])?;
     THREADS
         .iter()
         .map(|t| {
@@ -148,7 +171,11 @@ pub fn measure(config: &Config, variants: &[Variant], results: &[KernelResult], 
             Some(StencilBandwidth { kernel: s.kernel, bytes, baseline: gbs(median_of(r, Some(0))), polyc })
         })
         .collect();
-    (!stencils.is_empty()).then(|| Bandwidth { triad: run_triad(config, work), stencils })
+    if stencils.is_empty() {
+        return None;
+    }
+    let triads = TRIADS.iter().map(|t| run_triad(config, work, t)).collect();
+    Some(Bandwidth { triads, stencils })
 }
 
 fn gbs_text(x: Option<f64>) -> String {
@@ -156,27 +183,28 @@ fn gbs_text(x: Option<f64>) -> String {
 }
 
 pub fn lines(b: &Bandwidth) -> Vec<String> {
-    let triad = match &b.triad {
+    let triads = match &b.triads {
         Ok(t) => t,
         Err(e) => return vec![format!("memory bandwidth: left out ({e})")],
     };
-    let per_thread: Vec<String> = THREADS.iter().zip(triad).map(|(t, g)| format!("{t}t {g:.1} GB/s")).collect();
-    let mut out = vec![format!(
-        "memory bandwidth, STREAM-like triad (3 arrays of 256 MiB, best of 10 passes): {}",
-        per_thread.join(", ")
-    )];
+    let mut out = vec!["bandwidth, STREAM-like triad:".to_string()];
+    for (triad, gbs) in TRIADS.iter().zip(triads) {
+        let per_thread: Vec<String> = THREADS.iter().zip(gbs).map(|(t, g)| format!("{t}t {g:.1} GB/s")).collect();
+        out.push(format!("  {}: {}", triad.described(), per_thread.join(", ")));
+    }
     out.push(
-        "stencils' effective bandwidth (what an untiled sweep-by-sweep schedule moves, over the time; above the \
-         triad means reuse across sweeps):"
+        "stencils' effective bandwidth (what an untiled sweep-by-sweep schedule moves, over the time; above a \
+         triad means reuse across sweeps; in brackets, against the memory triad and the L3 one):"
             .into(),
     );
     for s in &b.stencils {
         let mut line =
             format!("  {:<10} {:>7.2} GB moved: baseline {}", s.kernel, s.bytes * 1e-9, gbs_text(s.baseline));
-        for ((t, g), triad) in THREADS.iter().zip(&s.polyc).zip(triad) {
+        for (at, (t, g)) in THREADS.iter().zip(&s.polyc).enumerate() {
             let _ = write!(line, ", polyc {t}t {}", gbs_text(*g));
             if let Some(g) = g {
-                let _ = write!(line, " ({:.2}x the {t}t triad)", g / triad);
+                let shares: Vec<String> = triads.iter().map(|gbs| format!("{:.2}x", g / gbs[at])).collect();
+                let _ = write!(line, " ({})", shares.join(", "));
             }
         }
         out.push(line);
@@ -185,11 +213,12 @@ pub fn lines(b: &Bandwidth) -> Vec<String> {
 }
 
 pub fn to_json(b: &Bandwidth) -> Value {
-    let triad = match &b.triad {
-        Ok(t) => {
-            json!(THREADS.iter().zip(t).map(|(t, g)| (t.to_string(), json!(g))).collect::<serde_json::Map<_, _>>())
-        }
-        Err(e) => json!({ "left_out": e }),
+    let per_thread = |gbs: &[f64]| -> Value {
+        json!(THREADS.iter().zip(gbs).map(|(t, g)| (t.to_string(), json!(g))).collect::<serde_json::Map<_, _>>())
+    };
+    let (triad, l3) = match &b.triads {
+        Ok(t) => (per_thread(&t[0]), per_thread(&t[1])),
+        Err(e) => (json!({ "left_out": e }), json!({ "left_out": e })),
     };
     let stencils: Vec<Value> = b
         .stencils
@@ -199,5 +228,5 @@ pub fn to_json(b: &Bandwidth) -> Value {
                     "polyc_gb_s": THREADS.iter().zip(&s.polyc).map(|(t, g)| (t.to_string(), json!(g))).collect::<serde_json::Map<_, _>>() })
         })
         .collect();
-    json!({ "triad_gb_s": triad, "stencils": stencils })
+    json!({ "triad_gb_s": triad, "l3_triad_gb_s": l3, "stencils": stencils })
 }
