@@ -72,7 +72,6 @@ struct Names {
     /// The least and greatest `i_across - row` over the offsets from the
     /// first row and `across`, where they cut the box.
     band: Option<[String; 2]>,
-    band_across_columns: bool,
     pc: String,
     kn: String,
     ic: String,
@@ -225,7 +224,6 @@ impl Printer<'_> {
             a: panels(&mut name, "a"),
             b: panels(&mut name, "b"),
             band: c.band.as_ref().map(|_| [name("lo"), name("hi")]),
-            band_across_columns: c.band.as_ref().is_some_and(|b| b.across == c.col),
             pc: name("pc"),
             kn: name("kn"),
             ic: name("ic"),
@@ -369,7 +367,7 @@ impl Printer<'_> {
         self.line(depth, &format!("for (long {jr} = 0; {jr} < {n}; {jr} += {nr})"));
         self.line(depth + 1, &format!("for (long {ir} = 0; {ir} < {rows}; {ir} += {mr}) {{"));
         let d = depth + 2;
-        let [whole_test, inside] = self.block_tests(names, [&jr, &ir, &r, &l], d);
+        let [whole_test, inside] = self.block_tests(c, names, [&jr, &ir, &r, &l], d);
         let segments = self.sum_segments(c, names, [&ir, &p, &r], d);
         let first = &segments[0].0;
         for ((ap, bp), (a, b)) in pointers.iter().map(|[x, y]| (x, y)).zip(a.iter().zip(b)) {
@@ -436,13 +434,11 @@ impl Printer<'_> {
             (&from, clamped(format!("{lo} - {diagonal} + {mr} - 1"), &first, &last)),
             (&to, clamped(format!("{hi} - {diagonal} + 1"), &from, &last)),
         ];
-        for (at, (name, value)) in declared.iter().enumerate() {
+        for (name, value) in declared {
             self.line(depth, &format!("const long {name} = {value};"));
-            if at == 2 {
-                self.line(depth, &format!("if ({first} >= {last})"));
-                self.line(depth + 1, "continue;");
-            }
         }
+        self.line(depth, &format!("if ({first} >= {last})"));
+        self.line(depth + 1, "continue;");
         let rows_in = format!("{lo} <= {p} + {diagonal} - {r} && {p} + {diagonal} - {r} <= {hi}");
         vec![(first, from.clone(), Some(rows_in.clone())), (from, to.clone(), None), (to, last, Some(rows_in))]
     }
@@ -451,11 +447,17 @@ impl Printer<'_> {
     /// target, and whether its element `(r, l)` does. Where a band on
     /// `column - row` cuts the box, a block wholly outside it is skipped
     /// first.
-    fn block_tests(&mut self, names: &Names, [jr, ir, r, l]: [&str; 4], depth: usize) -> [String; 2] {
+    fn block_tests(
+        &mut self,
+        c: &PackedProduct,
+        names: &Names,
+        [jr, ir, r, l]: [&str; 4],
+        depth: usize,
+    ) -> [String; 2] {
         let Names { n, mr, nr, ic, rows, .. } = names;
         let mut whole = format!("{ir} + {mr} <= {rows} && {jr} + {nr} <= {n}");
         let mut inside = format!("{ir} + {r} < {rows} && {jr} + {l} < {n}");
-        if let Some([lo, hi]) = names.band.as_ref().filter(|_| names.band_across_columns) {
+        if let (Some(_), Some([lo, hi])) = (c.band.as_ref().filter(|b| b.across == c.col), &names.band) {
             // `column - row` in the register block is `diagonal + l - r`.
             let diagonal = self.fresh_local("polyc_diagonal");
             self.line(depth, &format!("const long {diagonal} = {jr} - ({ic} + {ir});"));

@@ -214,10 +214,10 @@ static void kernel_contractions(double alpha)
                       const long polyc_diagonal = polyc_pc - (polyc_ic + polyc_ir);
                       const long polyc_first = polyc_lo - polyc_diagonal < 0 ? 0 : polyc_lo - polyc_diagonal > polyc_kn ? polyc_kn : polyc_lo - polyc_diagonal;
                       const long polyc_last = polyc_hi - polyc_diagonal + polyc_mr < 0 ? 0 : polyc_hi - polyc_diagonal + polyc_mr > polyc_kn ? polyc_kn : polyc_hi - polyc_diagonal + polyc_mr;
-                      if (polyc_first >= polyc_last)
-                        continue;
                       const long polyc_from = polyc_lo - polyc_diagonal + polyc_mr - 1 < polyc_first ? polyc_first : polyc_lo - polyc_diagonal + polyc_mr - 1 > polyc_last ? polyc_last : polyc_lo - polyc_diagonal + polyc_mr - 1;
                       const long polyc_to = polyc_hi - polyc_diagonal + 1 < polyc_from ? polyc_from : polyc_hi - polyc_diagonal + 1 > polyc_last ? polyc_last : polyc_hi - polyc_diagonal + 1;
+                      if (polyc_first >= polyc_last)
+                        continue;
                       const __typeof__(polyc_a[0][0][0]) *polyc_ap = polyc_a[polyc_ir / polyc_mr][polyc_first];
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][polyc_first];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
@@ -1129,10 +1129,10 @@ static void kernel_contractions(double alpha)
                       const long polyc_diagonal = polyc_pc - (polyc_ic + polyc_ir);
                       const long polyc_first = polyc_lo - polyc_diagonal < 0 ? 0 : polyc_lo - polyc_diagonal > polyc_kn ? polyc_kn : polyc_lo - polyc_diagonal;
                       const long polyc_last = polyc_hi - polyc_diagonal + polyc_mr < 0 ? 0 : polyc_hi - polyc_diagonal + polyc_mr > polyc_kn ? polyc_kn : polyc_hi - polyc_diagonal + polyc_mr;
-                      if (polyc_first >= polyc_last)
-                        continue;
                       const long polyc_from = polyc_lo - polyc_diagonal + polyc_mr - 1 < polyc_first ? polyc_first : polyc_lo - polyc_diagonal + polyc_mr - 1 > polyc_last ? polyc_last : polyc_lo - polyc_diagonal + polyc_mr - 1;
                       const long polyc_to = polyc_hi - polyc_diagonal + 1 < polyc_from ? polyc_from : polyc_hi - polyc_diagonal + 1 > polyc_last ? polyc_last : polyc_hi - polyc_diagonal + 1;
+                      if (polyc_first >= polyc_last)
+                        continue;
                       const __typeof__(polyc_a[0][0][0]) *polyc_ap = polyc_a[polyc_ir / polyc_mr][polyc_first];
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][polyc_first];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
