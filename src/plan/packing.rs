@@ -48,7 +48,7 @@ use crate::frontend::update::{product_update, Term, Update};
 use crate::frontend::{Access, AccessKind, Stmt};
 use crate::model::affine::LinExpr;
 use crate::model::isl::{self, IslResult, Map, Set};
-use crate::model::{hull_bounds, params_decl, Scop};
+use crate::model::{self, hull_bounds, params_decl, Scop};
 use crate::options::{PlanRequest, TileShape};
 use crate::schedule::{Nest, Scattering, Violation};
 use std::ops::Range;
@@ -366,18 +366,18 @@ type BandedBox = (Vec<(LinExpr, LinExpr)>, Option<Band>);
 /// if statement `k`'s domain is exactly the box, or the box cut by them,
 /// and every value of each iterator between its bounds has instances.
 fn banded_box(scop: &Scop, k: usize, [row, col, sum]: [usize; 3]) -> IslResult<Option<BandedBox>> {
-    let mut bounds = Vec::new();
+    let statement = &scop.statements[k];
+    let (mut values, mut bounds) = (Vec::new(), Vec::new());
     for d in 0..3 {
-        match scop.iterator_range(&[k], d)? {
-            Some(range) => bounds.push(range),
-            None => return Ok(None),
-        }
+        let Some(set) = scop.values(&[(k, &statement.domain)], &format!("i{d}"))? else { return Ok(None) };
+        let Some(range) = model::bounds(&set)? else { return Ok(None) };
+        values.push(set);
+        bounds.push(range);
     }
     let within = |value: &str, (low, high): &(LinExpr, LinExpr)| {
         format!("{} <= {value} <= {}", low.to_isl_text(), high.to_isl_text())
     };
     let in_box: Vec<String> = bounds.iter().enumerate().map(|(d, b)| within(&format!("c{d}"), b)).collect();
-    let statement = &scop.statements[k];
     let spans = |constraints: &[String]| -> IslResult<bool> {
         let spanned = Set::parse(&format!(
             "{} -> {{ {}[c0, c1, c2] : {} }}",
@@ -390,6 +390,9 @@ fn banded_box(scop: &Scop, k: usize, [row, col, sum]: [usize; 3]) -> IslResult<O
     if spans(&in_box)? {
         return Ok(Some((bounds, None)));
     }
+    if !every_value_has_instances(scop, &values, &bounds)? {
+        return Ok(None);
+    }
     for across in [col, sum] {
         let Some(values) = scop.values(&[(k, &statement.domain)], &format!("i{across} - i{row}"))? else {
             continue;
@@ -397,7 +400,7 @@ fn banded_box(scop: &Scop, k: usize, [row, col, sum]: [usize; 3]) -> IslResult<O
         let (lows, highs) = hull_bounds(&values)?;
         for (low, high) in lows.iter().flat_map(|low| highs.iter().map(move |high| (low, high))) {
             let band = within(&format!("c{across} - c{row}"), &(low.clone(), high.clone()));
-            if spans(&[in_box.clone(), vec![band]].concat())? && every_value_has_instances(scop, k, &bounds)? {
+            if spans(&[in_box.clone(), vec![band]].concat())? {
                 return Ok(Some((bounds, Some(Band { across, low: low.clone(), high: high.clone() }))));
             }
         }
@@ -405,26 +408,23 @@ fn banded_box(scop: &Scop, k: usize, [row, col, sum]: [usize; 3]) -> IslResult<O
     Ok(None)
 }
 
-/// Whether each value of each iterator of statement `k` between `bounds`
-/// has instances, where all of them have values (else the printed code
-/// runs nothing): a bound of the hull may be looser than a band makes
-/// it, and the panels read every row, column and step of the sum between
-/// the bounds, and load and store every row and column.
-fn every_value_has_instances(scop: &Scop, k: usize, bounds: &[(LinExpr, LinExpr)]) -> IslResult<bool> {
-    let statement = &scop.statements[k];
+/// Whether each iterator takes every value between its `bounds` (its
+/// `values` by depth), where all of them have values (else the printed
+/// code runs nothing): a bound of the hull may be looser than a band
+/// makes it, and the panels read every row, column and step of the sum
+/// between the bounds, and load and store every row and column.
+fn every_value_has_instances(scop: &Scop, values: &[Set], bounds: &[(LinExpr, LinExpr)]) -> IslResult<bool> {
     let params = params_decl(scop.ast.params.len());
     let nonempty: Vec<String> =
         bounds.iter().map(|(low, high)| format!("{} <= {}", low.to_isl_text(), high.to_isl_text())).collect();
-    for (d, (low, high)) in bounds.iter().enumerate() {
-        let map = Map::parse(&format!("{params} -> {{ {}[i0, i1, i2] -> [i{d}] }}", statement.name))?;
-        let values = map.intersect_domain(&statement.domain)?.range()?;
+    for (values, (low, high)) in values.iter().zip(bounds) {
         let spanned = Set::parse(&format!(
             "{params} -> {{ [x] : {} <= x <= {} and {} }}",
             low.to_isl_text(),
             high.to_isl_text(),
             nonempty.join(" and ")
         ))?;
-        if !spanned.is_subset_of(&values)? {
+        if !spanned.is_subset_of(values)? {
             return Ok(false);
         }
     }
