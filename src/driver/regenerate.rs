@@ -263,7 +263,12 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    let may_print_once = estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops();
+    // A data-dependent condition prints as its value in a variable and a
+    // guard on each branch, which gcc vectorises worse than the source's
+    // `if`/`else` (TSVC's s441: 0.7x on one thread): with little work,
+    // the source text runs.
+    let may_print_once =
+        estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops() && !scop.ast.has_filters();
     let before_small = may_print_once.then(|| names.clone());
     let small = match &estimate {
         Some(work) => small_loops(storage.start.as_written, &plan.scattering, work, names, options)?,
