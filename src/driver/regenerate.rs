@@ -265,8 +265,8 @@ fn print_planned(
     let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
     // A data-dependent condition prints as its value in a variable and a
     // guard on each branch, which gcc vectorises worse than the source's
-    // `if`/`else` (TSVC's s441: 0.7x on one thread): with little work,
-    // the source text runs.
+    // `if`/`else` (TSVC's s441: 0.7x on one thread): behind the work
+    // check, the loops for little work run, or the source text.
     let may_print_once =
         estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops() && !scop.ast.has_filters();
     let before_small = may_print_once.then(|| names.clone());
