@@ -380,7 +380,8 @@ struct Versions<'a> {
     small: Option<emit::Printed>,
     /// The fresh names as they were before `small` took some, where the
     /// plan may print once: no tiles beyond strips (of points or
-    /// columns), no region inside a sequential loop.
+    /// columns), no region inside a sequential loop, no data-dependent
+    /// condition.
     before_small: Option<FreshNames>,
 }
 
@@ -389,7 +390,8 @@ struct Versions<'a> {
 /// the plan has no tiles beyond strips (of points or columns), threads
 /// started once per region are all its loops cost: printed once, each
 /// region starting threads only where its own work pays, unless a
-/// sequential loop surrounds a region (a wavefront's steps) or the loops
+/// sequential loop surrounds a region (a wavefront's steps), the SCoP
+/// has a data-dependent condition (see `print_planned`), or the loops
 /// for little work unroll-and-jam and these do not. At LARGE (8 million
 /// instances, below `POLYC_MIN_WORK`) atax's and bicg's loops ran 1.5x to
 /// 2x faster than the source and the loops for little work, on 1 and 2
