@@ -263,10 +263,11 @@ fn print_planned(
     let versioned = !options.trace && !scop.ast.has_multifor();
     let gated = versioned && options.plan.optimises() && costs_at_run_time(&plan);
     let estimate = if gated { work_estimate(scop).unwrap_or(None) } else { None };
-    // A data-dependent condition prints as its value in a variable and a
-    // guard on each branch, which gcc vectorises worse than the source's
-    // `if`/`else` (TSVC's s441: 0.7x on one thread): behind the work
-    // check, the loops for little work run, or the source text.
+    // A SCoP with a data-dependent condition goes behind the work check:
+    // below it run the loops for little work, or the source text. (TSVC's
+    // s441 measured 0.7x on one thread printed once, with its condition
+    // in a variable; code placement moves that loop by 2x, and gcc 12
+    // compiles the variable's form and the source's `if` alike.)
     let may_print_once =
         estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops() && !scop.ast.has_filters();
     let before_small = may_print_once.then(|| names.clone());

@@ -32,6 +32,10 @@ const PRIVATE_ARRAYS_MAX: usize = 1 << 18;
 
 impl Printer<'_> {
     pub(super) fn nodes(&mut self, nodes: &[Node], depth: usize) {
+        if let Some(branches) = self.branches_of(nodes) {
+            self.branches(&branches, depth);
+            return;
+        }
         let mut at = 0;
         while let Some(n) = nodes.get(at) {
             at += 1;
@@ -319,9 +323,16 @@ impl Printer<'_> {
     }
 
     fn statement(&mut self, id: usize) -> String {
+        let text = self.unwrapped(id);
+        self.program.stmts[id].wrap(&text)
+    }
+
+    /// The statement's text as printed, without its filters or the
+    /// variable it sets (see `branches`).
+    pub(super) fn unwrapped(&mut self, id: usize) -> String {
         let scalars = std::mem::take(&mut self.scalars);
         let text = self.render(id, 0..self.program.stmts[id].text.len(), &scalars);
         self.scalars = scalars;
-        self.program.stmts[id].wrap(&self.recording_writes(id, text))
+        self.recording_writes(id, text)
     }
 }

@@ -32,6 +32,7 @@
 //! contraction, its accesses to contracted arrays); a loop gets a mark only if every statement inside it has it (a
 //! parallel region: if some statement is worth one).
 
+mod branches;
 mod chains;
 mod copy_out;
 mod exprs;
@@ -79,7 +80,7 @@ pub struct Printed {
 
 /// Print `nodes` as C, minting new names from `names`.
 pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Printed {
-    let mut p = Printer::new(program, names);
+    let mut p = Printer::new(program, nodes, names);
     let filters: Vec<&str> = program.stmts.iter().filter_map(|s| s.sets.as_deref()).collect();
     let defined = !program.definitions.is_empty() || !filters.is_empty() || !program.locals.is_empty();
     if defined {
@@ -92,7 +93,8 @@ pub fn print(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Print
             p.line(1, &format!("{} {name}{extents};", decl.ty));
         }
         if !filters.is_empty() {
-            p.line(1, &format!("int {};", filters.join(", ")));
+            // Unused where every condition prints as the source's `if` (`branches`).
+            p.line(1, &format!("__attribute__((unused)) int {};", filters.join(", ")));
         }
     }
     let in_bounds_everywhere = program.in_bounds.iter().any(|conj| conj.is_empty());
@@ -121,7 +123,7 @@ fn printed(p: Printer) -> Printed {
 /// Print `nodes` as C loops alone: no definitions, condition variables
 /// or run-time checks (the [`Program::small`] of a program that has them).
 pub fn print_loops(program: &Program, nodes: &[Node], names: &mut FreshNames) -> Printed {
-    let mut p = Printer::new(program, names);
+    let mut p = Printer::new(program, nodes, names);
     p.nodes(nodes, 0);
     printed(p)
 }

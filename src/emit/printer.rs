@@ -6,6 +6,7 @@ use super::helpers::Helpers;
 use super::program::Program;
 use crate::model::affine::LinExpr;
 use crate::names::FreshNames;
+use crate::scan::ast::Node;
 use std::fmt::Write;
 
 pub(super) struct Printer<'a> {
@@ -47,6 +48,8 @@ pub(super) struct Printer<'a> {
     /// The scalars the parallel loop around copies out itself, and its
     /// iteration's time value in C: each write is recorded.
     pub(super) records: Vec<(Record, String)>,
+    /// By statement, whether it appears exactly once in the tree printed.
+    pub(super) once: Vec<bool>,
 }
 
 /// A loop's header line, and the dimension its variable `name` stands
@@ -87,7 +90,15 @@ pub(super) struct Record {
 }
 
 impl<'a> Printer<'a> {
-    pub(super) fn new(program: &'a Program<'a>, names: &'a mut FreshNames) -> Printer<'a> {
+    pub(super) fn new(program: &'a Program<'a>, nodes: &[Node], names: &'a mut FreshNames) -> Printer<'a> {
+        let mut ids = Vec::new();
+        Node::statements(nodes, &mut ids);
+        let mut seen = vec![0usize; program.stmts.len()];
+        for id in ids {
+            if let Some(count) = seen.get_mut(id) {
+                *count += 1;
+            }
+        }
         Printer {
             program,
             names,
@@ -107,6 +118,7 @@ impl<'a> Printer<'a> {
             fallback: Vec::new(),
             scalars: Vec::new(),
             records: Vec::new(),
+            once: seen.into_iter().map(|count| count == 1).collect(),
         }
     }
 }

@@ -39,14 +39,15 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0, polyc_c1;
+    __attribute__((unused)) int polyc_c0, polyc_c1;
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++) {
-      polyc_c0 = (img[i][j] > hi);
-      if (polyc_c0) out[i][j] = hi;
-      polyc_c1 = !polyc_c0 && (img[i][j] < lo);
-      if (!polyc_c0 && polyc_c1) out[i][j] = lo;
-      if (!polyc_c0 && !polyc_c1) out[i][j] = img[i][j];
+      if (img[i][j] > hi)
+        out[i][j] = hi;
+      else if (img[i][j] < lo)
+        out[i][j] = lo;
+      else
+        out[i][j] = img[i][j];
     }
   }
 #pragma endscop

@@ -40,13 +40,13 @@ int main(void) {
 #pragma scop
     /* polyc: loops regenerated in the source's order */
     {
-      int polyc_c0;
+      __attribute__((unused)) int polyc_c0;
     for (int i = 1; i < N - 1; i++) {
       change[i] = 0;
       for (int j = 1; j < N - 1; j++) {
         B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
-        polyc_c0 = (fabs(B[i][j] - A[i][j]) > change[i]);
-        if (polyc_c0) change[i] = fabs(B[i][j] - A[i][j]);
+        if (fabs(B[i][j] - A[i][j]) > change[i])
+          change[i] = fabs(B[i][j] - A[i][j]);
       }
     }
     for (int i = 1; i < N - 1; i++)

@@ -44,12 +44,13 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int i = 0; i < H; i++)
     for (int j = 0; j < W; j++) {
-      polyc_c0 = (img[i][j] > 0.6);
-      if (polyc_c0) hist[j % 8] += img[i][j];
-      if (polyc_c0) count[j % 8]++;
+      if (img[i][j] > 0.6) {
+        hist[j % 8] += img[i][j];
+        count[j % 8]++;
+      }
     }
   }
 #pragma endscop

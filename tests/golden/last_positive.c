@@ -37,10 +37,10 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int i = 0; i < N; i++) {
-    polyc_c0 = (A[i] > 0);
-    if (polyc_c0) last = A[i];
+    if (A[i] > 0)
+      last = A[i];
     B[i] = last * 0.5 + A[i];
   }
   }

@@ -42,12 +42,13 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
-      polyc_c0 = (keep[i][j] != 0);
-      if (polyc_c0) y[i] = y[i] + A[i][j] * x[j];
-      if (!polyc_c0) z[i] = z[i] + A[i][j] * x[j];
+      if (keep[i][j] != 0)
+        y[i] = y[i] + A[i][j] * x[j];
+      else
+        z[i] = z[i] + A[i][j] * x[j];
     }
   }
 #pragma endscop

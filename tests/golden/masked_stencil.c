@@ -42,13 +42,14 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int t = 0; t < T; t++) {
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++) {
-        polyc_c0 = (pinned[i][j]);
-        if (polyc_c0) B[i][j] = A[i][j];
-        if (!polyc_c0) B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
+        if (pinned[i][j])
+          B[i][j] = A[i][j];
+        else
+          B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
       }
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

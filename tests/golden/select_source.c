@@ -42,14 +42,15 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0, polyc_c1;
+    __attribute__((unused)) int polyc_c0, polyc_c1;
   for (int t = 0; t < T; t++) {
     for (int i = 0; i < N; i++) {
-      polyc_c0 = (A[i] > B[i]);
-      if (polyc_c0) x[i] = A[i] - B[i];
-      if (!polyc_c0) x[i] = 0.5 * B[i] + t;
-      polyc_c1 = (x[i] > 4.0);
-      if (polyc_c1) y[i] = y[i] + x[i];
+      if (A[i] > B[i])
+        x[i] = A[i] - B[i];
+      else
+        x[i] = 0.5 * B[i] + t;
+      if (x[i] > 4.0)
+        y[i] = y[i] + x[i];
     }
     for (int i = 1; i < N; i++)
       A[i] = 0.5 * (x[i] + x[i - 1]) - 0.25 * A[i];

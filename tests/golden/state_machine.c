@@ -44,13 +44,15 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int c = 0; c < CH; c++)
     for (int k = 0; k < K; k++) {
-      polyc_c0 = (state[c][k] <= 0);
-      if (polyc_c0) state[c][k + 1] = sample[c][k] > 9 ? 3 : 0;
-      if (!polyc_c0) value[c][k] = sample[c][k] * state[c][k];
-      if (!polyc_c0) state[c][k + 1] = state[c][k] - 1;
+      if (state[c][k] <= 0)
+        state[c][k + 1] = sample[c][k] > 9 ? 3 : 0;
+      else {
+        value[c][k] = sample[c][k] * state[c][k];
+        state[c][k + 1] = state[c][k] - 1;
+      }
     }
   }
 #pragma endscop

@@ -35,12 +35,13 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int i = 1; i < N; i++)
     for (int j = 0; j < N; j++) {
-      polyc_c0 = (A[i - 1][j] > 0);
-      if (polyc_c0) B[i][j] = 2 * A[i - 1][j];
-      if (!polyc_c0) B[i][j] = -A[i][j];
+      if (A[i - 1][j] > 0)
+        B[i][j] = 2 * A[i - 1][j];
+      else
+        B[i][j] = -A[i][j];
     }
   }
 #pragma endscop

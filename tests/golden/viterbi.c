@@ -46,12 +46,12 @@ int main(void) {
 #pragma scop
   /* polyc: loops regenerated in the source's order */
   {
-    int polyc_c0;
+    __attribute__((unused)) int polyc_c0;
   for (int t = 1; t < STEPS; t++)
     for (int j = 0; j < S; j++) {
       for (int k = 0; k < S; k++) {
-        polyc_c0 = (V[t - 1][k] + Tr[k][j] > V[t][j]);
-        if (polyc_c0) V[t][j] = V[t - 1][k] + Tr[k][j];
+        if (V[t - 1][k] + Tr[k][j] > V[t][j])
+          V[t][j] = V[t - 1][k] + Tr[k][j];
       }
       V[t][j] = V[t][j] + E[t][j];
     }
