@@ -134,6 +134,20 @@ fn syrk_s_panels_read_its_matrix_in_order_without_a_transposed_copy() {
     assert!(lines[copy - 1].starts_with("for (int k = "), "the copy does not walk A's rows:\n{output}");
 }
 
+/// While a register block sums, the target's rows of the block below it
+/// are prefetched (its load would wait for memory), only where that block
+/// lies wholly inside the target: in syrk's triangle, under the band test.
+#[test]
+fn the_target_rows_of_the_next_register_block_are_prefetched_inside_the_target() {
+    let gemm = compile_default("gemm").output;
+    let prefetch = "__builtin_prefetch(&C[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);";
+    assert!(gemm.contains(prefetch), "{gemm}");
+    let syrk = compile_default("syrk").output;
+    let guard = syrk.lines().map(str::trim).find(|l| l.starts_with("if (polyc_ir + 2 * polyc_mr <= polyc_rows"));
+    let guard = guard.unwrap_or_else(|| panic!("no prefetch of the block below:\n{syrk}"));
+    assert!(guard.contains("polyc_diagonal - polyc_mr + polyc_nr - 1 <= polyc_hi"), "{guard}");
+}
+
 #[test]
 fn products_packing_would_change_keep_their_loops() {
     let kept = [

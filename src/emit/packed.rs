@@ -24,7 +24,11 @@
 //! thread, against 0.115 s with `mr` 4, a whole vector of doubles, which
 //! gcc vectorises across the rows instead. A block at the edges loads
 //! and stores only its elements inside the target; its other lanes sum
-//! zeros and are dropped.
+//! zeros and are dropped. While a block sums, the target's rows of the
+//! block below it are prefetched, as BLIS's kernels do: gemm at LARGE,
+//! 15 alternating runs, 0.0676 s -> 0.0644 s at best and 0.0797 s ->
+//! 0.0719 s in the median on one thread, 0.0428 s -> 0.0408 s at best on
+//! two.
 //! Where bounds on `column - row` cut the box (a triangle), a register
 //! block wholly outside them is skipped, one wholly inside runs as in the
 //! box, and one across them is an edge; the threads then take blocks of
@@ -367,7 +371,7 @@ impl Printer<'_> {
         self.line(depth, &format!("for (long {jr} = 0; {jr} < {n}; {jr} += {nr})"));
         self.line(depth + 1, &format!("for (long {ir} = 0; {ir} < {rows}; {ir} += {mr}) {{"));
         let d = depth + 2;
-        let [whole_test, inside] = self.block_tests(c, names, [&jr, &ir, &r, &l], d);
+        let [whole_test, inside, below] = self.block_tests(c, names, [&jr, &ir, &r, &l], d);
         let segments = self.sum_segments(c, names, [&ir, &p, &r], d);
         let first = &segments[0].0;
         for ((ap, bp), (a, b)) in pointers.iter().map(|[x, y]| (x, y)).zip(a.iter().zip(b)) {
@@ -381,6 +385,9 @@ impl Printer<'_> {
         self.env[base + c.row] = c.bounds[c.row].0.add(&ic_var).add(&ir_var).add(&r_var);
         self.env[base + c.col] = c.bounds[c.col].0.add(&jr_var).add(&l_var);
         let element = self.render(c.stmt, c.target.clone(), &[]);
+        self.prefetch_below(c, names, &below, ([&ic_var, &ir_var, &jr_var], (&r, &r_var)), d);
+        self.env[base + c.row] = c.bounds[c.row].0.add(&ic_var).add(&ir_var).add(&r_var);
+        self.env[base + c.col] = c.bounds[c.col].0.add(&jr_var).add(&l_var);
         let load = format!("{block}[{r}][{l}] = {element};");
         let store = format!("{element} = {block}[{r}][{l}];");
         let rl = (r.as_str(), l.as_str());
@@ -401,6 +408,38 @@ impl Printer<'_> {
             self.register_block(names, rl, rows_in.as_deref(), &body, d + 1);
         }
         self.whole_or_edge(names, rl, &whole, [&store, &format!("if ({inside}) {store}")], d);
+        self.line(depth + 1, "}");
+    }
+
+    /// A prefetch of the target's rows in the register block below this
+    /// one (`mr` rows down), the ends of each row, while this one sums,
+    /// where that block lies wholly inside the target (`below`): each
+    /// block loads its part of the target before its sum, which would
+    /// wait for memory there (gemm at LARGE on one thread: 11% of the
+    /// samples on that load, 1.3% with the prefetch).
+    fn prefetch_below(
+        &mut self,
+        c: &PackedProduct,
+        names: &Names,
+        below: &str,
+        at: ([&LinExpr; 3], (&str, &LinExpr)),
+        depth: usize,
+    ) {
+        let Names { mr, nr, .. } = names;
+        let ([ic, ir, jr], (r_name, r)) = at;
+        let [mr_var, nr_var] = [mr, nr].map(|name| self.variable_dim(name));
+        let row = c.bounds[c.row].0.add(ic).add(ir).add(r).add(&mr_var);
+        let first = c.bounds[c.col].0.add(jr);
+        let last = first.add(&nr_var).sub(&LinExpr::constant(1));
+        self.line(depth, &format!("if ({below})"));
+        self.line(depth + 1, &format!("for (int {r_name} = 0; {r_name} < {mr}; {r_name}++) {{"));
+        let base = self.program.iter_base;
+        for column in [first, last] {
+            self.env[base + c.row] = row.clone();
+            self.env[base + c.col] = column;
+            let element = self.render(c.stmt, c.target.clone(), &[]);
+            self.line(depth + 2, &format!("__builtin_prefetch(&{element}, 1);"));
+        }
         self.line(depth + 1, "}");
     }
 
@@ -444,7 +483,8 @@ impl Printer<'_> {
     }
 
     /// Whether the register block at `(ir, jr)` lies wholly inside the
-    /// target, and whether its element `(r, l)` does. Where a band on
+    /// target, whether its element `(r, l)` does, and whether the block
+    /// below it (at `ir + mr`) lies wholly inside. Where a band on
     /// `column - row` cuts the box, a block wholly outside it is skipped
     /// first.
     fn block_tests(
@@ -453,9 +493,10 @@ impl Printer<'_> {
         names: &Names,
         [jr, ir, r, l]: [&str; 4],
         depth: usize,
-    ) -> [String; 2] {
+    ) -> [String; 3] {
         let Names { n, mr, nr, ic, rows, .. } = names;
         let mut whole = format!("{ir} + {mr} <= {rows} && {jr} + {nr} <= {n}");
+        let mut below = format!("{ir} + 2 * {mr} <= {rows} && {jr} + {nr} <= {n}");
         let mut inside = format!("{ir} + {r} < {rows} && {jr} + {l} < {n}");
         if let (Some(_), Some([lo, hi])) = (c.band.as_ref().filter(|b| b.across == c.col), &names.band) {
             // `column - row` in the register block is `diagonal + l - r`.
@@ -463,10 +504,13 @@ impl Printer<'_> {
             self.line(depth, &format!("const long {diagonal} = {jr} - ({ic} + {ir});"));
             self.line(depth, &format!("if ({diagonal} + {nr} - 1 < {lo} || {diagonal} - ({mr} - 1) > {hi})"));
             self.line(depth + 1, "continue;");
-            whole += &format!(" && {diagonal} - ({mr} - 1) >= {lo} && {diagonal} + {nr} - 1 <= {hi}");
+            let in_band =
+                |diagonal: &str| format!(" && {diagonal} - ({mr} - 1) >= {lo} && {diagonal} + {nr} - 1 <= {hi}");
+            whole += &in_band(&diagonal);
+            below += &in_band(&format!("{diagonal} - {mr}"));
             inside += &format!(" && {lo} <= {diagonal} + {l} - {r} && {diagonal} + {l} - {r} <= {hi}");
         }
-        [whole, inside]
+        [whole, inside, below]
     }
 
     /// `full` over the register block where `whole` holds, else `edge`.

@@ -222,6 +222,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][polyc_first];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(Z[2][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&Z[polyc_ic + polyc_ir + polyc_r + polyc_mr + 2][polyc_jr], 1);
+                          __builtin_prefetch(&Z[polyc_ic + polyc_ir + polyc_r + polyc_mr + 2][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -545,6 +550,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(P[1][2]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&P[polyc_ic + polyc_ir + polyc_r + polyc_mr + 1][polyc_jr + 2], 1);
+                          __builtin_prefetch(&P[polyc_ic + polyc_ir + polyc_r + polyc_mr + 1][polyc_jr + polyc_nr + 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -805,6 +815,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b2[0][0][0]) *polyc_bp2 = polyc_b2[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n && polyc_diagonal - (polyc_mr - 1) >= polyc_lo && polyc_diagonal + polyc_nr - 1 <= polyc_hi;
                       __typeof__(U[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n && polyc_diagonal - polyc_mr - (polyc_mr - 1) >= polyc_lo && polyc_diagonal - polyc_mr + polyc_nr - 1 <= polyc_hi)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&U[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&U[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -889,6 +904,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(Ip[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&Ip[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&Ip[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -1137,6 +1157,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][polyc_first];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(W[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&W[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&W[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -1430,6 +1455,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(R[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&R[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&R[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -1513,6 +1543,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(S[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&S[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&S[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -1749,6 +1784,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(Fp[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&Fp[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&Fp[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -1985,6 +2025,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n;
                       __typeof__(Q[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&Q[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&Q[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
@@ -2231,6 +2276,11 @@ static void kernel_contractions(double alpha)
                       const __typeof__(polyc_b[0][0][0]) *polyc_bp = polyc_b[polyc_jr / polyc_nr][0];
                       const int polyc_whole = polyc_ir + polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n && polyc_diagonal - (polyc_mr - 1) >= polyc_lo && polyc_diagonal + polyc_nr - 1 <= polyc_hi;
                       __typeof__(L[0][0]) polyc_c[polyc_mr][polyc_nr];
+                      if (polyc_ir + 2 * polyc_mr <= polyc_rows && polyc_jr + polyc_nr <= polyc_n && polyc_diagonal - polyc_mr - (polyc_mr - 1) >= polyc_lo && polyc_diagonal - polyc_mr + polyc_nr - 1 <= polyc_hi)
+                        for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++) {
+                          __builtin_prefetch(&L[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr], 1);
+                          __builtin_prefetch(&L[polyc_ic + polyc_ir + polyc_r + polyc_mr][polyc_jr + polyc_nr - 1], 1);
+                        }
                       if (polyc_whole)
                         for (int polyc_r = 0; polyc_r < polyc_mr; polyc_r++)
                           #pragma omp simd
