@@ -382,12 +382,10 @@ impl Printer<'_> {
         self.line(d, &format!("{target_type} {block}[{mr}][{nr}];"));
         let base = self.program.iter_base;
         let [ic_var, ir_var, jr_var, r_var, l_var] = [ic, &ir, &jr, &r, &l].map(|name| self.variable_dim(name));
-        self.env[base + c.row] = c.bounds[c.row].0.add(&ic_var).add(&ir_var).add(&r_var);
-        self.env[base + c.col] = c.bounds[c.col].0.add(&jr_var).add(&l_var);
-        let element = self.render(c.stmt, c.target.clone(), &[]);
         self.prefetch_below(c, names, &below, ([&ic_var, &ir_var, &jr_var], (&r, &r_var)), d);
         self.env[base + c.row] = c.bounds[c.row].0.add(&ic_var).add(&ir_var).add(&r_var);
         self.env[base + c.col] = c.bounds[c.col].0.add(&jr_var).add(&l_var);
+        let element = self.render(c.stmt, c.target.clone(), &[]);
         let load = format!("{block}[{r}][{l}] = {element};");
         let store = format!("{element} = {block}[{r}][{l}];");
         let rl = (r.as_str(), l.as_str());
