@@ -66,7 +66,8 @@ impl Printer<'_> {
     /// elsewhere names a variable they set.
     pub(super) fn branches_of<'n>(&self, nodes: &'n [Node]) -> Option<Vec<Branch<'n>>> {
         let stmts = self.program.stmts;
-        if self.sharing {
+        // Called for every list of nodes printed: most programs have no condition.
+        if self.sharing || !stmts.iter().any(|s| s.sets.is_some()) {
             return None;
         }
         let run = leaves(nodes)?;
