@@ -20,7 +20,9 @@
 //! each of its candidate mappings (a quarter of that). A SCoP, or its
 //! planning, out of budget keeps its source text with a `P0022` warning
 //! naming the step (`plan::Notes::out_of_budget`); an optional step out
-//! of budget is skipped.
+//! of budget is skipped. A computation known to need more than the bound
+//! in force (`plan::Analyses::deps`) spends it at once ([`exhaust_budget`]),
+//! so that the step fails as it would have, without the cost.
 //!
 //! The default leaves correlation's planning (about 1.1 million
 //! operations) room; a million operations take about a quarter of a
@@ -77,6 +79,20 @@ pub fn within_budget<R>(max_operations: u64, f: impl FnOnce() -> IslResult<R>) -
     }
 }
 
+/// Spend what is left of this thread's operation budget: from now until
+/// the guard in force is dropped, every isl operation fails and
+/// [`out_of_budget`] says so, as if a computation known to need more than
+/// the bound had run again.
+pub fn exhaust_budget() {
+    with_ctx(|ctx| ctx.set_max_operations(STOPPED));
+    // A count just restarted lets an operation or two through.
+    for _ in 0..8 {
+        if out_of_budget() {
+            return;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +119,18 @@ mod tests {
         let e = e.expect("out of budget, the parse fails").0;
         assert!(e.contains("operations exceeded") && !e.contains("syntax"), "{e}");
         assert!(Map::parse("[p0, p1] -> { [c0, c1, c2, c3] -> [c1, c2, c3] }").is_ok());
+    }
+
+    #[test]
+    fn an_exhausted_budget_fails_every_operation_until_its_guard_drops() {
+        {
+            let _guard = budget(5_000);
+            exhaust_budget();
+            assert!(out_of_budget());
+            assert!(Set::parse("{ [c0] : 0 <= c0 < 4 }").is_err());
+        }
+        assert!(!out_of_budget());
+        assert!(Set::parse("{ [c0] : 0 <= c0 < 4 }").is_ok());
     }
 
     #[test]

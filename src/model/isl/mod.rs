@@ -30,7 +30,7 @@ mod set;
 mod solve;
 mod union;
 
-pub use budget::{budget, within_budget, BudgetGuard};
+pub use budget::{budget, exhaust_budget, within_budget, BudgetGuard};
 pub use check::out_of_budget;
 pub use clock::{expired_in, phase, time_is_up, within_time, PhaseGuard, TimeLimit, DEFAULT_TIME_BUDGET};
 pub use context::{operation_budget, remember_parses, ParsedTexts, DEFAULT_OPERATION_BUDGET};
