@@ -493,8 +493,10 @@ impl Printer<'_> {
         depth: usize,
     ) -> [String; 3] {
         let Names { n, mr, nr, ic, rows, .. } = names;
-        let mut whole = format!("{ir} + {mr} <= {rows} && {jr} + {nr} <= {n}");
-        let mut below = format!("{ir} + 2 * {mr} <= {rows} && {jr} + {nr} <= {n}");
+        // A block whose rows from `ir` end at `ir + rows_to_end` lies inside the box.
+        let in_box = |rows_to_end: &str| format!("{ir} + {rows_to_end} <= {rows} && {jr} + {nr} <= {n}");
+        let mut whole = in_box(mr);
+        let mut below = in_box(&format!("2 * {mr}"));
         let mut inside = format!("{ir} + {r} < {rows} && {jr} + {l} < {n}");
         if let (Some(_), Some([lo, hi])) = (c.band.as_ref().filter(|b| b.across == c.col), &names.band) {
             // `column - row` in the register block is `diagonal + l - r`.
