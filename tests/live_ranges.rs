@@ -8,6 +8,7 @@
 
 use crate::common;
 
+use crate::transforms::scop_lines;
 use polyc::deps::live;
 use polyc::driver;
 use polyc::frontend::Source;
@@ -218,4 +219,34 @@ fn a_home_holds_a_sum_only_where_nothing_else_touches_it() {
     }
     let output = compile(corpus("shape_inplace.c"), &optimising());
     assert!(!output.contains("C[i][j] = C[i][j];"), "the copy onto itself is dropped:\n{output}");
+}
+
+/// A recursive filter run down each column (deriche's shape), its state
+/// in scalars reset for every column `j` and carried down the rows `i`.
+fn column_filter() -> String {
+    "void f(int w, int h, double img[w][h], double res[w][h]) {\n  double prev, last, older;\n#pragma scop\n  \
+     for (int j = 0; j < h; j++) {\n    prev = 0.0;\n    last = 0.0;\n    older = 0.0;\n    \
+     for (int i = 0; i < w; i++) {\n      \
+     res[i][j] = 0.25 * img[i][j] + 0.15 * prev + 0.6 * last - 0.2 * older;\n      \
+     prev = img[i][j];\n      older = last;\n      last = res[i][j];\n    }\n  }\n#pragma endscop\n}\n"
+        .to_string()
+}
+
+/// Private copies per column leave the column loop outermost and the
+/// rows walking columns; a copy per column lets the rows run outside
+/// strips of columns, each a vector loop walking a row.
+#[test]
+fn a_filter_state_carried_down_each_column_gets_a_copy_per_column_so_columns_run_in_vectors() {
+    let output = compile(column_filter(), &optimising());
+    let lines = scop_lines(&output);
+    for state in ["prev", "last", "older"] {
+        let copies = format!("double (*restrict polyc_{state}) = (void *)");
+        assert!(lines.iter().any(|l| l.starts_with(&copies)), "no copies of {state}: {lines:#?}");
+    }
+    let strips = lines.iter().position(|l| *l == "for (int c1 = 0; c1 <= polyc_floord(h - 1, 256); c1++)");
+    let strips = strips.unwrap_or_else(|| panic!("no strips of columns: {lines:#?}"));
+    assert_eq!(lines[strips - 1], "#pragma omp parallel for schedule(static)", "{lines:#?}");
+    assert_eq!(lines[strips + 1], "for (int i = 0; i < w; i++)", "{lines:#?}");
+    let columns = lines.iter().position(|l| *l == "for (int j = 256 * c1; j <= j_end; j++) {").expect("columns");
+    assert_eq!(lines[columns - 1], "#pragma omp simd", "{lines:#?}");
 }

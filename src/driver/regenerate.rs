@@ -354,7 +354,7 @@ fn print_planned(
         order,
         tiled: notes.tiled.clone(),
         transposed: storage.start.copies.iter().map(|a| a.variable.clone()).collect(),
-        expanded: storage.expanded.iter().map(|a| a.variable.clone()).collect(),
+        expanded: expanded_variables(storage.expanded),
         contracted: contracted.iter().map(|c| c.array.clone()).collect(),
         packed: printed.packed,
         parallel: printed.parallel,
@@ -514,4 +514,16 @@ fn small_loops(
         return Ok(None);
     }
     Ok(Some(printed))
+}
+
+/// The variables `arrays` hold copies of, each once: a variable reused by
+/// several loop nests (deriche's filter states) has a new array per nest.
+fn expanded_variables(arrays: &[ExpandedArray]) -> Vec<String> {
+    let mut variables: Vec<String> = Vec::new();
+    for a in arrays {
+        if !variables.contains(&a.variable) {
+            variables.push(a.variable.clone());
+        }
+    }
+    variables
 }

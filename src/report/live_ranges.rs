@@ -80,17 +80,20 @@ fn push_ranges(scop: &Scop, live: &LiveRanges, out: &mut String) -> IslResult<()
 
 /// How the final plan's expansion repaired `variable`.
 fn expansion(variable: &str, arrays: &[ExpandedArray], in_place: &[(String, String)], params: &[String]) -> String {
-    if let Some((_, home)) = in_place.iter().find(|(v, _)| v == variable) {
-        return format!("expanded in place: held in {home}, the cell its value is stored to (no new memory)");
-    }
+    let held = in_place.iter().filter(|(v, _)| v == variable);
+    let mut repairs: Vec<String> = held
+        .map(|(_, home)| format!("expanded in place: held in {home}, the cell its value is stored to (no new memory)"))
+        .collect();
     let extent = |e: &crate::model::affine::LinExpr| e.param_text(params).unwrap_or_else(|| "?".to_string());
-    match arrays.iter().find(|a| a.variable == variable) {
-        Some(a) => {
-            let extents: Vec<String> = a.extents.iter().map(|e| format!("[{}]", extent(e))).collect();
-            format!("expanded into {}{}, a copy per iteration of the loops around it", a.name, extents.concat())
-        }
-        None => String::new(),
+    let copies: Vec<String> = arrays
+        .iter()
+        .filter(|a| a.variable == variable)
+        .map(|a| format!("{}{}", a.name, a.extents.iter().map(|e| format!("[{}]", extent(e))).collect::<String>()))
+        .collect();
+    if !copies.is_empty() {
+        repairs.push(format!("expanded into {}, a copy per iteration of the loops around it", copies.join(" and ")));
     }
+    repairs.join("; ")
 }
 
 /// `name (scalar|array; whether anything reads it after the SCoP)`.
