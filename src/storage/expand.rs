@@ -200,10 +200,10 @@ fn assigns_itself(stmt: &Stmt, home: &str) -> bool {
 }
 
 /// How many loops a variable declared as `decl` is expanded over at
-/// most: two for a scalar, one for a row (an array object, or one reached through
-/// a pointer, `VarDecl::is_vector_pointer`: the copies are a new array
-/// either way, and the last values go back through the pointer); `None`
-/// for what an array cannot hold or other pointers.
+/// most: two for a scalar, one for a row (an array object, or one
+/// reached through a pointer, `VarDecl::is_vector_pointer`: the copies
+/// are a new array either way, and the last values go back through the
+/// pointer); `None` for what an array cannot hold or other pointers.
 fn loops_to_expand(decl: &VarDecl) -> Option<usize> {
     const WORDS: &[&str] = &["double", "float", "int", "long", "short", "char", "signed", "unsigned"];
     let ty = decl.arithmetic_type();
