@@ -435,7 +435,9 @@ fn scops_without_if_regenerate_without_if() {
 /// past the SCoP's printed too; symm's sum `temp2` gets a copy per `(i, j)`
 /// so that `j` runs in vectors inside its reduction; recursive_filter's
 /// filter states get a copy per row in one nest and per column in the
-/// other. Where an extent is 0 (ludcmp
+/// other, and filter_states' where each row or column starts afresh (one
+/// read after the SCoP), not where a row hands its state on. Where an
+/// extent is 0 (ludcmp
 /// at N = 1, doitgen without rows), the source text runs instead, as it
 /// does at every size below the default work threshold (the last run).
 /// At every size the output, on two threads, is what the original prints.
@@ -445,13 +447,15 @@ fn expanded_storage_computes_the_same_at_every_size() {
     let rows: &[&str] =
         &["-DNR=1 -DNQ=1 -DNP=1", "-DNR=3 -DNQ=0 -DNP=3", "-DNR=2 -DNQ=33 -DNP=7", "-DNR=9 -DNQ=37 -DNP=35"];
     let filters: &[&str] = &["-DH=1 -DW=1", "-DH=3 -DW=0", "-DH=0 -DW=3", "-DH=2 -DW=5", "-DH=37 -DW=70"];
-    let cases: [(&str, &[&str], &[&str]); 6] = [
+    let states: &[&str] = &["-DR=1 -DC=1", "-DR=2 -DC=0", "-DR=0 -DC=3", "-DR=5 -DC=300", "-DR=37 -DC=70"];
+    let cases: [(&str, &[&str], &[&str]); 7] = [
         ("corpus/ludcmp.c", &["-DN=1", "-DN=2", "-DN=3", "-DN=40", "-DN=97"], &["expanded in place"]),
         ("corpus/symm.c", &["-DM=1 -DN=1", "-DM=2 -DN=0", "-DM=3 -DN=5", "-DM=37 -DN=70"], &["expanded into"]),
         ("corpus/doitgen.c", rows, &["expanded into"]),
         ("corpus/shape_inplace.c", &["-DN=1", "-DN=2", "-DN=3", "-DN=17"], &["expanded in place", "expanded into"]),
         ("tests/real_c/rows_through_pointers.c", rows, &["expanded into polyc_sum", "expanded into polyc_acc"]),
         ("corpus/recursive_filter.c", filters, &["expanded into polyc_last_in[H] and polyc_last_in_[W]"]),
+        ("tests/real_c/filter_states.c", states, &["expanded into polyc_prev[c] and polyc_prev_[r]", "polyc_held[r]"]),
     ];
     for (file, sizes, kinds) in cases {
         let path = root().join(file);

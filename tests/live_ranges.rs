@@ -250,3 +250,19 @@ fn a_filter_state_carried_down_each_column_gets_a_copy_per_column_so_columns_run
     let columns = lines.iter().position(|l| *l == "for (int j = 256 * c1; j <= j_end; j++) {").expect("columns");
     assert_eq!(lines[columns - 1], "#pragma omp simd", "{lines:#?}");
 }
+
+/// tests/real_c/filter_states.c: a state set afresh for every row or
+/// column gets a copy per row or column; one a row hands on to the next
+/// (`carry`), or one reset on even rows only (`mixed`), keeps its storage.
+#[test]
+fn a_filter_state_gets_copies_only_where_each_row_or_column_starts_it_afresh() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/real_c/filter_states.c");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let report = compile(text, &Options { emit: Emit::LiveRanges, ..optimising() });
+    for copied in ["state_after", "prev", "held"] {
+        assert!(section(&report, copied).contains("  expanded into"), "{copied}:\n{report}");
+    }
+    for kept in ["carry", "mixed"] {
+        assert!(!section(&report, kept).contains("expanded"), "{kept}:\n{report}");
+    }
+}
