@@ -437,10 +437,10 @@ fn scops_without_if_regenerate_without_if() {
 /// filter states get a copy per row in one nest and per column in the
 /// other, and filter_states' where each row or column starts afresh (one
 /// read after the SCoP), not where a row hands its state on. Where an
-/// extent is 0 (ludcmp
-/// at N = 1, doitgen without rows), the source text runs instead, as it
-/// does at every size below the default work threshold (the last run).
-/// At every size the output, on two threads, is what the original prints.
+/// extent is 0 (ludcmp at N = 1, doitgen without rows), the source text
+/// runs instead, as it does at every size below the default work
+/// threshold (the last run). At every size the output, on two threads, is
+/// what the original prints.
 #[test]
 fn expanded_storage_computes_the_same_at_every_size() {
     let dir = scratch("expansion");

@@ -20,7 +20,11 @@ use polyc::schedule::Scattering;
 use std::path::Path;
 
 fn corpus(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(name);
+    in_repository(&format!("corpus/{name}"))
+}
+
+fn in_repository(file: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -256,8 +260,7 @@ fn a_filter_state_carried_down_each_column_gets_a_copy_per_column_so_columns_run
 /// (`carry`), or one reset on even rows only (`mixed`), keeps its storage.
 #[test]
 fn a_filter_state_gets_copies_only_where_each_row_or_column_starts_it_afresh() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/real_c/filter_states.c");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = in_repository("tests/real_c/filter_states.c");
     let report = compile(text, &Options { emit: Emit::LiveRanges, ..optimising() });
     for copied in ["state_after", "prev", "held"] {
         assert!(section(&report, copied).contains("  expanded into"), "{copied}:\n{report}");
