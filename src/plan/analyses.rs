@@ -47,9 +47,9 @@ impl<'a> Analyses<'a> {
 
     /// The SCoP's dependences, computed under a fresh count of the bound
     /// in force (the caller's count restarts after them, as after any
-    /// [`isl::within_budget`]). Out of operations, they fail at once under the same bound
-    /// or a smaller one, with the budget spent; a later step with a larger
-    /// bound, or out of time, tries again.
+    /// [`isl::within_budget`]). Out of operations, they fail at once under
+    /// the same bound or a smaller one, with the budget spent; a later
+    /// step with a larger bound, or out of time, tries again.
     pub fn deps(&self) -> IslResult<&Dependences> {
         if let Some(deps) = self.deps.get() {
             return Ok(deps);
