@@ -50,18 +50,19 @@ fn run_program(
     let reference = run::prepare(text, &src, run::param_sets(seed, defaults), limits)
         .map_err(|e| format!("seed {seed}: {e} ({})", src.display()))?;
     let mut failures = Vec::new();
-    // Outputs judged already, with their verdicts: most programs come out
-    // the same in every mode (no diamond fits, nothing to contract).
-    let mut judged: Vec<(String, Verdict)> = Vec::new();
+    // Outputs judged already under the same gcc flags, with their
+    // verdicts: most programs come out the same in every mode (no diamond
+    // fits, nothing to contract).
+    let mut judged: Vec<(String, &[&str], Verdict)> = Vec::new();
     for &mode in modes {
         let verdict = match run::regenerate(&src, mode, limits) {
             Ok(out_src) => {
                 let text = std::fs::read_to_string(&out_src).ok();
-                match judged.iter().find(|(t, _)| text.as_ref() == Some(t)) {
-                    Some((_, verdict)) => verdict.clone(),
+                match judged.iter().find(|(t, flags, _)| text.as_ref() == Some(t) && *flags == mode.cflags) {
+                    Some((_, _, verdict)) => verdict.clone(),
                     None => {
-                        let verdict = run::judge(&out_src, &reference, limits);
-                        judged.extend(text.map(|t| (t, verdict.clone())));
+                        let verdict = run::judge(&out_src, mode, &reference, limits);
+                        judged.extend(text.map(|t| (t, mode.cflags, verdict.clone())));
                         verdict
                     }
                 }
@@ -241,10 +242,11 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 /// A reproducer: the program with a comment saying how it fails.
 fn reproducer_text(p: &Program, mode: Mode, verdict: &Verdict, original: &Verdict) -> String {
     let args = if mode.args.is_empty() { "(none)".to_string() } else { mode.args.join(" ") };
+    let cflags = mode.cflags.join(" ");
     let params = run::param_sets(p.seed, &p.defaults);
     format!(
         "/* polyc differential test, shrunk reproducer.\n   seed {}, mode {} (polyc flags: {args})\n   \
-         reference: gcc -O1; polyc's output: gcc -O1 -fopenmp -DPOLYC_MIN_WORK=0, OMP_NUM_THREADS=1 and 2\n   \
+         reference: gcc -O1; polyc's output: gcc -O1 -fopenmp {cflags}, OMP_NUM_THREADS=1 and 2\n   \
          parameter sets (argv): {params:?}\n   shrunk: {verdict}\n   original: {original} */\n{}",
         p.seed,
         mode.name,

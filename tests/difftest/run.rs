@@ -8,25 +8,44 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// A polyc command line.
+/// A polyc command line, and gcc's flags for its output besides
+/// `-O1 -fopenmp`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mode {
     pub name: &'static str,
     pub args: &'static [&'static str],
+    pub cflags: &'static [&'static str],
 }
 
-/// `default`: no flags (the optimising mode); `diamond`: diamond tiles
-/// with the auto schedule, parallel and simd (what `--tile=diamond
-/// --parallel --simd` selects); `storage`: the optimising mode with
-/// `--storage=best` (tests/equivalence.rs's `default-storage`).
+/// The new loops at any size: no work check keeps the source text or
+/// the loops for little work.
+const NEW_LOOPS: &[&str] = &["-DPOLYC_MIN_WORK=0", "-DPOLYC_MIN_REGION_WORK=0"];
+
+/// What runs below the work check at any size: the loops for little
+/// work (or the source text), their regions threaded.
+const LITTLE_WORK: &[&str] = &["-DPOLYC_MIN_WORK=1e30", "-DPOLYC_MIN_DATA=1e30", "-DPOLYC_MIN_REGION_WORK=0"];
+
+/// The modes every run checks. `default`: no flags (the optimising mode);
+/// `diamond`: diamond tiles with the auto schedule, parallel and simd
+/// (what `--tile=diamond --parallel --simd` selects); `storage`: the
+/// optimising mode with `--storage=best` (tests/equivalence.rs's
+/// `default-storage`).
 pub const MODES: [Mode; 3] = [
-    Mode { name: "default", args: &[] },
-    Mode { name: "diamond", args: &["--tile=diamond", "--parallel", "--simd"] },
-    Mode { name: "storage", args: &["--storage=best"] },
+    Mode { name: "default", args: &[], cflags: NEW_LOOPS },
+    Mode { name: "diamond", args: &["--tile=diamond", "--parallel", "--simd"], cflags: NEW_LOOPS },
+    Mode { name: "storage", args: &["--storage=best"], cflags: NEW_LOOPS },
+];
+
+/// Modes only asked for by name (`scripts/fuzz --modes`): hexagonal and
+/// SICA tiles, and the default mode's output below its work check.
+const MORE_MODES: [Mode; 3] = [
+    Mode { name: "hex", args: &["--tile=hex", "--parallel", "--simd"], cflags: NEW_LOOPS },
+    Mode { name: "sica", args: &["--tile=sica", "--parallel", "--simd"], cflags: NEW_LOOPS },
+    Mode { name: "little-work", args: &[], cflags: LITTLE_WORK },
 ];
 
 pub fn mode(name: &str) -> Option<Mode> {
-    MODES.iter().copied().find(|m| m.name == name)
+    MODES.iter().chain(&MORE_MODES).copied().find(|m| m.name == name)
 }
 
 pub const THREADS: [u32; 2] = [1, 2];
@@ -120,11 +139,12 @@ pub fn param_sets(seed: u64, defaults: &[i64]) -> Vec<Vec<i64>> {
     vec![defaults.to_vec(), small, large]
 }
 
-fn gcc(src: &Path, binary: &Path, openmp: bool) -> Result<(), String> {
+/// gcc on `src`, with OpenMP and `mode`'s flags if given.
+fn gcc(src: &Path, binary: &Path, mode: Option<Mode>) -> Result<(), String> {
     let mut cmd = Command::new("gcc");
     cmd.args(["-O1", "-w"]);
-    if openmp {
-        cmd.args(["-fopenmp", "-DPOLYC_MIN_WORK=0", "-DPOLYC_MIN_REGION_WORK=0"]);
+    if let Some(mode) = mode {
+        cmd.arg("-fopenmp").args(mode.cflags);
     }
     cmd.arg(src).arg("-o").arg(binary).arg("-lm");
     match run_with(cmd, Duration::from_secs(120))? {
@@ -162,7 +182,7 @@ pub struct Reference {
 /// failure here is the generator's bug.
 pub fn reference(src: &Path, params: Vec<Vec<i64>>, limits: Limits) -> Result<Reference, String> {
     let binary = src.with_extension("ref");
-    gcc(src, &binary, false).map_err(|e| format!("the reference does not compile: {e}"))?;
+    gcc(src, &binary, None).map_err(|e| format!("the reference does not compile: {e}"))?;
     let mut outputs = Vec::new();
     for p in &params {
         let out = execute(&binary, p, None, limits.program).map_err(|e| format!("the reference {p:?} {e}"))?;
@@ -184,7 +204,7 @@ pub fn output_path(src: &Path, mode: Mode) -> PathBuf {
 /// 2 threads, compared with the reference.
 pub fn check(src: &Path, mode: Mode, reference: &Reference, limits: Limits) -> Verdict {
     match regenerate(src, mode, limits) {
-        Ok(out_src) => judge(&out_src, reference, limits),
+        Ok(out_src) => judge(&out_src, mode, reference, limits),
         Err(verdict) => verdict,
     }
 }
@@ -202,11 +222,11 @@ pub fn regenerate(src: &Path, mode: Mode, limits: Limits) -> Result<PathBuf, Ver
     }
 }
 
-/// polyc's output `out_src` built by gcc and run on every parameter set
-/// on 1 and 2 threads, compared with the reference.
-pub fn judge(out_src: &Path, reference: &Reference, limits: Limits) -> Verdict {
+/// polyc's output `out_src` built by gcc with `mode`'s flags and run on
+/// every parameter set on 1 and 2 threads, compared with the reference.
+pub fn judge(out_src: &Path, mode: Mode, reference: &Reference, limits: Limits) -> Verdict {
     let binary = out_src.with_extension("bin");
-    if let Err(e) = gcc(out_src, &binary, true) {
+    if let Err(e) = gcc(out_src, &binary, Some(mode)) {
         return Verdict::NoCompile(e);
     }
     // A hint for triage: the known miscompiles come with `lastprivate`.
