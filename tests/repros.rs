@@ -1,12 +1,12 @@
 //! The programs polyc once got wrong or crashed on, as their reporters
 //! wrote them (`../shared/repros/`, or `POLYC_REPROS`; never copied
 //! here): each prints what its source prints under polyc's default,
-//! `--storage=best` and `--tile=diamond`, built with gcc and with clang
-//! (`-O3`, OpenMP), with and without `-DPOLYC_MIN_WORK=0`, on 1 and 2
-//! threads; a mode whose output another mode wrote is built once. Each
-//! construct also has a test of its own in the project; this one keeps
-//! the reporters' programs honest. A file without `main` is only
-//! compiled.
+//! `--storage=best`, `--tile=diamond`, `--tile=hex` and `--tile=sica`,
+//! built with gcc and with clang (`-O3`, OpenMP), with and without
+//! `-DPOLYC_MIN_WORK=0`, on 1 and 2 threads; a mode whose output another
+//! mode wrote is built once. Each construct also has a test of its own
+//! in the project; this one keeps the reporters' programs honest. A file
+//! without `main` is only compiled.
 
 use crate::common;
 use common::*;
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const MODES: &[&[&str]] = &[&[], &["--storage=best"], &["--tile=diamond"]];
+const MODES: &[&[&str]] = &[&[], &["--storage=best"], &["--tile=diamond"], &["--tile=hex"], &["--tile=sica"]];
 const WORK: &[&[&str]] = &[&[], &["-DPOLYC_MIN_WORK=0"]];
 
 fn repros() -> Option<Vec<PathBuf>> {
