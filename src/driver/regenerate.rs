@@ -270,11 +270,6 @@ fn print_planned(
     // compiles the variable's form and the source's `if` alike.)
     let may_print_once =
         estimate.is_some() && plan.strips_only() && !plan.regions_inside_loops() && !scop.ast.has_filters();
-    let before_small = may_print_once.then(|| names.clone());
-    let small = match &estimate {
-        Some(work) => small_loops(storage.start.as_written, &plan.scattering, work, names, options)?,
-        None => None,
-    };
     // Subscripts the source does not keep within their arrays are checked
     // at run time where the output rests on the dependences, which assume
     // them in bounds. A multifor has no source text to run instead, nor
@@ -339,9 +334,9 @@ fn print_planned(
         accesses_apart: &accesses_apart,
         ..planned_loops(scop, stmts, &plan, dims, options)
     };
-    let as_written = storage.start.as_written.scop();
-    let versions = Versions { estimate: estimate.as_deref(), as_written, small, before_small };
-    let (printed, small, regions_gated) = print_for_any_work(program, &nodes, versions, names);
+    let as_written = storage.start.as_written;
+    let versions = Versions { estimate: estimate.as_deref(), as_written, planned: &plan.scattering, may_print_once };
+    let (printed, small, regions_gated) = print_for_any_work(program, &nodes, versions, names, options)?;
     if !printed.packed.is_empty() {
         notes.applied("packed-panels");
     }
@@ -374,16 +369,14 @@ fn print_planned(
 struct Versions<'a> {
     /// Each statement's iterator extents (`None`: no work check).
     estimate: Option<&'a [Vec<LinExpr>]>,
-    /// The SCoP as the source writes it, whose arrays the work check
-    /// weighs.
-    as_written: &'a Scop,
-    /// The loops for little work (`None`: the source serves).
-    small: Option<emit::Printed>,
-    /// The fresh names as they were before `small` took some, where the
-    /// plan may print once: no tiles beyond strips (of points or
-    /// columns), no region inside a sequential loop, no data-dependent
-    /// condition.
-    before_small: Option<FreshNames>,
+    /// The SCoP as the source writes it: the loops for little work are
+    /// its own, and the work check weighs its arrays.
+    as_written: &'a Analyses<'a>,
+    /// The plan's schedule, which the loops for little work consult.
+    planned: &'a Scattering,
+    /// No tiles beyond strips (of points or columns), no region inside a
+    /// sequential loop, no data-dependent condition.
+    may_print_once: bool,
 }
 
 /// `program`'s loops for any amount of work, with the loops for little
@@ -398,33 +391,42 @@ struct Versions<'a> {
 /// 2x faster than the source and the loops for little work, on 1 and 2
 /// threads; gemver's, fused without the jam, 0.75x at 1,000 x 1,000.
 /// Elsewhere they run behind the work check, the loops for little work
-/// (or the source) beside them.
+/// (or the source) beside them. The loops for little work are planned
+/// only where they may be printed: printing once, only where the source's
+/// order would jam a loop these do not (deriche saved 0.2 s).
 fn print_for_any_work(
     program: Program,
     nodes: &[Node],
     versions: Versions,
     names: &mut FreshNames,
-) -> (emit::Printed, Option<emit::Printed>, bool) {
-    let Versions { estimate, as_written, small, before_small } = versions;
-    if let (Some(extents), Some(mut alone)) = (estimate, before_small) {
+    options: &Options,
+) -> Result<(emit::Printed, Option<emit::Printed>, bool), ModelError> {
+    let Versions { estimate, as_written, planned, may_print_once } = versions;
+    let Some(extents) = estimate else {
+        return Ok((emit::print(&program, nodes, names), None, false));
+    };
+    let small = if may_print_once {
+        let mut alone = names.clone();
         let region_work = Some(RegionWork { extents, below_min_work: false });
         let printed = emit::print(&Program { region_work, ..program }, nodes, &mut alone);
-        if !small.as_ref().is_some_and(|s| s.jammed && !printed.jammed) {
+        let may_jam = !printed.jammed && small_loops_may_jam(as_written, options);
+        let small = if may_jam { small_loops(as_written, planned, extents, names, options)? } else { None };
+        if !small.as_ref().is_some_and(|s| s.jammed) {
             *names = alone;
-            return (printed, None, true);
+            return Ok((printed, None, true));
         }
-    }
+        small
+    } else {
+        small_loops(as_written, planned, extents, names, options)?
+    };
     // The arrays the source declares, outside the region (not those
     // polyc allocates behind the check); without them (an isl error),
     // the instances alone decide.
-    let data = match estimate {
-        Some(_) => as_written.data().unwrap_or_default(),
-        None => Vec::new(),
-    };
+    let data = as_written.scop().data().unwrap_or_default();
     let small_text = small.as_ref().map(|s| s.text.as_str());
     let versioned = Program { work: estimate, small: small_text, data: &data, ..program };
     let printed = emit::print(&versioned, nodes, names);
-    (printed, small, false)
+    Ok((printed, small, false))
 }
 
 /// The share of planning's isl operations and time that finding out
@@ -491,7 +493,7 @@ fn small_loops(
     options: &Options,
 ) -> Result<Option<emit::Printed>, ModelError> {
     let request = &options.plan;
-    if !(PlanRequest { tile: None, ..request.clone() }).optimises() {
+    if !optimises_untiled(request) {
         return Ok(None);
     }
     let plan = plan::for_little_work(analyses, request, planned);
@@ -514,6 +516,17 @@ fn small_loops(
         return Ok(None);
     }
     Ok(Some(printed))
+}
+
+/// Whether [`small_loops`] may unroll and jam a loop: where they are
+/// planned at all, in the source's order (`plan::little_work_may_jam`).
+fn small_loops_may_jam(analyses: &Analyses, options: &Options) -> bool {
+    optimises_untiled(&options.plan) && plan::little_work_may_jam(analyses, &options.plan)
+}
+
+/// Whether `request` changes the loops without tiles.
+fn optimises_untiled(request: &PlanRequest) -> bool {
+    PlanRequest { tile: None, ..request.clone() }.optimises()
 }
 
 /// The variables `arrays` hold copies of, each once: a variable reused by
