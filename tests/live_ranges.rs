@@ -12,7 +12,7 @@ use crate::transforms::scop_lines;
 use polyc::deps::live;
 use polyc::driver;
 use polyc::frontend::Source;
-use polyc::model::isl::Map;
+use polyc::model::isl::{Map, UnionMap};
 use polyc::model::Scop;
 use polyc::options::{Emit, Options, PlanRequest};
 use polyc::schedule::live::{violations, Breach};
@@ -158,8 +158,16 @@ fn violations_are_found_where_the_schedule_breaks_live_ranges() {
     let text = corpus("matmul_scalar.c");
     let source = Source::parse(text).unwrap();
     let scop = Scop::build(source.scops().scops.remove(0)).unwrap();
-    let ranges = live::of_scop(&scop, &|v| v == "s").unwrap();
+    let ranges = live::of_scop(&scop, None, &|v| v == "s").unwrap();
     let s = ranges.iter().find(|l| l.variable == "s").expect("s is written");
+    // From the dataflow the dependences computed for `s` alone: the same.
+    let deps = polyc::deps::analyse(&scop).unwrap();
+    let known = live::of_scop(&scop, Some(&deps), &|v| v == "s").unwrap();
+    let same = |a: &UnionMap, b: &UnionMap| {
+        a.subtract(b).unwrap().is_empty().unwrap() && b.subtract(a).unwrap().is_empty().unwrap()
+    };
+    assert!(same(&known[0].ranges, &s.ranges) && same(&known[0].boundaries, &s.boundaries));
+    assert!(!s.ranges.is_empty().unwrap() && !s.boundaries.is_empty().unwrap());
     let original = Scattering::original(&scop);
     let never = |_: usize, _: usize| false;
     assert!(violations(&scop, s, &original, &never).unwrap().is_empty());

@@ -124,8 +124,11 @@ struct Group {
     /// The one privatisable variable, or `None` for all others.
     variable: Option<String>,
     flow: UnionMap,
-    /// `flow` with the value-based anti and output dependences, which
-    /// together generate every dependence through these variables.
+    /// The value-based anti and output dependences: the boundaries of
+    /// the live ranges (see [`live`]).
+    boundaries: UnionMap,
+    /// `flow` with `boundaries`, which together generate every
+    /// dependence through these variables.
     generators: UnionMap,
 }
 
@@ -224,7 +227,7 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
         let (group_flow, value_based_false) = dataflow(scop, &schedule, &exclusive, &of)?;
         flow = flow.union(&group_flow)?;
         let generators = group_flow.union(&value_based_false)?;
-        groups.push(Group { variable: variable.cloned(), flow: group_flow, generators });
+        groups.push(Group { variable: variable.cloned(), flow: group_flow, boundaries: value_based_false, generators });
     }
     let every = |_: &str| true;
     let (reads, writes) =

@@ -45,6 +45,11 @@ impl<'a> Analyses<'a> {
         self.scop
     }
 
+    /// The SCoP's dependences if they were computed, without computing them.
+    pub fn known_deps(&self) -> Option<&Dependences> {
+        self.deps.get()
+    }
+
     /// The SCoP's dependences, computed under a fresh count of the bound
     /// in force (the caller's count restarts after them, as after any
     /// [`isl::within_budget`]). Out of operations, they fail at once under

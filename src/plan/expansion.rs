@@ -66,7 +66,7 @@ pub fn expanded_plan(
     let budget = planning_budget(request);
     let phase = isl::phase("storage expansion");
     let expansion = isl::within_budget(budget, || {
-        let broken = reversed_by(scop, &proposed, &candidates)?;
+        let broken = reversed_by(analyses, &proposed, &candidates)?;
         if broken.is_empty() {
             return Ok(None);
         }
@@ -135,9 +135,10 @@ fn fewer_reductions_innermost(
 
 /// The variables of `candidates` two of whose live ranges `plan`
 /// reverses.
-fn reversed_by(scop: &Scop, plan: &Plan, candidates: &[String]) -> IslResult<Vec<String>> {
+fn reversed_by(analyses: &Analyses, plan: &Plan, candidates: &[String]) -> IslResult<Vec<String>> {
+    let scop = analyses.scop();
     let mut broken = Vec::new();
-    for live in live::of_scop(scop, &|v| candidates.iter().any(|c| c == v))? {
+    for live in live::of_scop(scop, analyses.known_deps(), &|v| candidates.iter().any(|c| c == v))? {
         let found = violations(scop, &live, &plan.scattering, &|_, _| false)?;
         if found.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
             broken.push(live.variable);

@@ -30,7 +30,7 @@ pub fn report(analyses: &Analyses, names: &mut FreshNames, options: &Options) ->
         return Ok(out);
     };
     let expanded = |v: &str| e.in_place.iter().any(|(w, _)| w == v) || e.arrays.iter().any(|a| a.variable == v);
-    for live in live::of_scop(scop, &expanded)? {
+    for live in live::of_scop(scop, None, &expanded)? {
         out.push_str(&variable_header(scop, &live.variable));
         push_ranges(scop, &live, &mut out)?;
         out.push_str(&format!("  {}\n", expansion(&live.variable, &e.arrays, &e.in_place, &scop.ast.params)));
@@ -46,7 +46,7 @@ fn report_under(scop: &Scop, plan: &Plan, out: &mut String) -> IslResult<()> {
     let concurrent = |k: usize, dim: usize| {
         plan.marks.get(k).and_then(|m| m.get(dim)).is_some_and(|m| m.parallel && m.region || m.simd)
     };
-    for live in live::of_scop(scop, &|_| true)? {
+    for live in live::of_scop(scop, None, &|_| true)? {
         out.push_str(&variable_header(scop, &live.variable));
         push_ranges(scop, &live, out)?;
         let broken = violations(scop, &live, &plan.scattering, &concurrent)?;
