@@ -17,8 +17,9 @@
 //! much as planning), a skewed schedule for time tiles, recurrence strips
 //! and a loop moved innermost for locality (a quarter of planning's
 //! each), the last iteration of a loop that a private array is copied
-//! out of (a twentieth of the bound in force), each array's storage analysis (the SCoP's bound, afresh) and
-//! each of its candidate mappings (a quarter of that). A SCoP, or its
+//! out of (a twentieth of the bound in force), each array's storage
+//! analysis (the SCoP's bound, afresh) and each of its candidate
+//! mappings (a quarter of that). A SCoP, or its
 //! planning, out of budget keeps its source text with a `P0022` warning
 //! naming the step (`plan::Notes::out_of_budget`); an optional step out
 //! of budget is skipped. A computation known to need more than the bound
