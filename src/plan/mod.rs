@@ -173,7 +173,7 @@ pub fn plan(analyses: &Analyses, request: &PlanRequest) -> Plan {
 /// out of it, the source's order stays.
 pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Scattering) -> Plan {
     let untiled = PlanRequest { tile: None, parallel: false, ..request.clone() };
-    let source = plan(analyses, &PlanRequest { schedule: ScheduleKind::Identity, ..untiled.clone() });
+    let source = source_order_for_little_work(analyses, &untiled);
     let plan = match request.schedule {
         ScheduleKind::Auto => isl_order_if_it_lowers_costs(analyses, untiled, source, planned),
         ScheduleKind::Identity => source,
@@ -185,9 +185,15 @@ pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Sca
 /// jam some loop ([`for_little_work`]; isl's order is planned without):
 /// without planning isl's order, which took deriche 0.15 s.
 pub fn little_work_may_jam(analyses: &Analyses, request: &PlanRequest) -> bool {
-    let untiled = PlanRequest { tile: None, parallel: false, schedule: ScheduleKind::Identity, ..request.clone() };
-    let plan = with_regions_for_little_work(analyses, plan(analyses, &untiled), request);
+    let source = source_order_for_little_work(analyses, request);
+    let plan = with_regions_for_little_work(analyses, source, request);
     !plan.keep_source && plan.marks.iter().flatten().any(|m| m.jam)
+}
+
+/// `request` in the source's order, without tiles or threads.
+fn source_order_for_little_work(analyses: &Analyses, request: &PlanRequest) -> Plan {
+    let untiled = PlanRequest { tile: None, parallel: false, schedule: ScheduleKind::Identity, ..request.clone() };
+    plan(analyses, &untiled)
 }
 
 /// `plan`, planned without threads, with the regions `request` asks for.
