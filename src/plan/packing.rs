@@ -168,6 +168,22 @@ pub(super) fn products_apart(
     Ok(nests)
 }
 
+/// How many products of `scop` `nests` give a nest of their own, and
+/// whether some product shares its nest: the packed panels a schedule
+/// keeps and those it forgoes.
+pub(super) fn products_alone(scop: &Scop, nests: &[(Nest, Set)]) -> IslResult<(usize, bool)> {
+    let (mut alone, mut shared) = (0, false);
+    for (nest, _) in nests {
+        for &k in &nest.scattering.stmts {
+            if product(scop, k)?.is_some() {
+                alone += usize::from(nest.scattering.stmts.len() == 1);
+                shared |= nest.scattering.stmts.len() > 1;
+            }
+        }
+    }
+    Ok((alone, shared))
+}
+
 /// `nest` as two: its statements but `k`, and `k`, one after the other
 /// (`k` after when `after`).
 fn split_off(nest: &Nest, k: usize, after: bool) -> [Nest; 2] {
