@@ -12,7 +12,8 @@ pub enum Fuse {
     /// Fuse whenever the dependences allow it.
     Max,
     /// isl's fusion where it keeps every statement's loops in permutable
-    /// bands (so tiling and vectorisation survive it); otherwise none.
+    /// bands (so tiling and vectorisation survive it) and costs no
+    /// matrix product its packed panels; otherwise none.
     Smart,
     /// Keep every strongly connected component in its own nest.
     None,
