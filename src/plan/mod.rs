@@ -541,22 +541,19 @@ fn scheduled<'a>(
         notes.applied("schedule=auto");
         return Ok(Some(planners));
     }
-    if all_banded {
-        // isl's fusion stands, unless the components apart pack more.
-        let apart = nested(Fuse::None, &mut Notes::default())?;
-        notes.applied("schedule=auto");
-        return match apart {
-            Some(apart) if packing::products_alone(scop, &apart)?.0 > alone => {
-                Planner::for_verified_nests(scop, deps, legality, apart).map(Some)
-            }
-            _ => Ok(Some(planners)),
-        };
-    }
-    let Some(apart) = nested(Fuse::None, notes)? else {
-        return Ok(None);
+    // Where the fusion keeps its bands, it stands unless the components
+    // apart pack more products; their refusal is then no reason to note.
+    let mut unnoted = Notes::default();
+    let apart = nested(Fuse::None, if all_banded { &mut unnoted } else { notes })?;
+    let chosen = match apart {
+        Some(apart) if !all_banded || packing::products_alone(scop, &apart)?.0 > alone => {
+            Planner::for_verified_nests(scop, deps, legality, apart)?
+        }
+        None if !all_banded => return Ok(None),
+        _ => planners,
     };
     notes.applied("schedule=auto");
-    Ok(Some(Planner::for_verified_nests(scop, deps, legality, apart)?))
+    Ok(Some(chosen))
 }
 
 impl Plan {
