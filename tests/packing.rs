@@ -124,6 +124,17 @@ fn gemm_s_scaling_is_split_off_so_that_its_product_runs_on_packed_panels() {
     assert_eq!(packed_products(&packed_output("packing-gemm", &program(products))), 1);
 }
 
+/// symm's sum `temp2`, expanded, with nothing copied back (nothing reads
+/// it after the SCoP): isl fuses its reset, sum and store into one nest
+/// whose loops all stay in bands, where the sum shares its nest. Apart,
+/// the sum runs on packed panels, so `--fuse=smart` keeps it apart.
+#[test]
+fn an_expanded_sum_keeps_its_packed_panels_rather_than_isl_s_fusion() {
+    let output = compile_default("symm").output;
+    assert!(output.contains("temp2 expanded"), "{output}");
+    assert!(output.contains("polyc_temp2[i][j] summed on packed panels"), "{output}");
+}
+
 #[test]
 fn syrk_s_panels_read_its_matrix_in_order_without_a_transposed_copy() {
     let output = compile_default("syrk").output;
