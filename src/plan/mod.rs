@@ -520,18 +520,20 @@ fn scheduled<'a>(
     let (scop, deps) = (analyses.scop(), analyses.deps()?);
     let fuse = request.fuse;
     let verify = |sc: &Scattering| sc.verify_nests(scop, legality);
-    let packs = packing::asks_for_packing(request);
+    let products = packing::packable(scop, request)?;
     let nested = |fuse: Fuse, notes: &mut Notes| -> IslResult<Option<Vec<(Nest, Set)>>> {
         let scheduled = analyses.auto_schedule(legality, fuse, relaxed);
         match checked_by("schedule=auto", scheduled, notes, verify)? {
-            Some((_, nests)) if packs => packing::products_apart(scop, nests, verify).map(Some),
+            Some((_, nests)) if !products.is_empty() => {
+                packing::products_apart(scop, &products, nests, verify).map(Some)
+            }
             found => Ok(found.map(|(_, nests)| nests)),
         }
     };
     let Some(nests) = nested(fuse, notes)? else {
         return Ok(None);
     };
-    let (alone, shared) = if packs { packing::products_alone(scop, &nests)? } else { (0, false) };
+    let (alone, shared) = packing::products_alone(&products, &nests);
     let planners = Planner::for_verified_nests(scop, deps, legality, nests)?;
     let mut all_banded = true;
     for p in &planners {
@@ -546,7 +548,7 @@ fn scheduled<'a>(
     let mut unnoted = Notes::default();
     let apart = nested(Fuse::None, if all_banded { &mut unnoted } else { notes })?;
     let chosen = match apart {
-        Some(apart) if !all_banded || packing::products_alone(scop, &apart)?.0 > alone => {
+        Some(apart) if !all_banded || packing::products_alone(&products, &apart).0 > alone => {
             Planner::for_verified_nests(scop, deps, legality, apart)?
         }
         None if !all_banded => return Ok(None),

@@ -127,12 +127,13 @@ pub(crate) fn packable(scop: &Scop, request: &PlanRequest) -> IslResult<Vec<usiz
     Ok(found)
 }
 
-/// isl's `nests` (verified, with their distances), each product that
-/// shares its nest with other statements split off into a nest of its
-/// own, after the others (gemm's `C *= beta` first) or else before them,
-/// where `verify` accepts that order.
+/// isl's `nests` (verified, with their distances), each of `products`
+/// (see [`packable`]) that shares its nest with other statements split
+/// off into a nest of its own, after the others (gemm's `C *= beta`
+/// first) or else before them, where `verify` accepts that order.
 pub(super) fn products_apart(
     scop: &Scop,
+    products: &[usize],
     mut nests: Vec<(Nest, Set)>,
     verify: impl Fn(&Scattering) -> Result<Vec<(Nest, Set)>, Violation>,
 ) -> IslResult<Vec<(Nest, Set)>> {
@@ -140,12 +141,9 @@ pub(super) fn products_apart(
     let mut at = 0;
     while at < nests.len() {
         let shared = &nests[at].0;
-        let mut candidates = Vec::new();
-        for &k in shared.scattering.stmts.iter().filter(|_| shared.scattering.stmts.len() > 1) {
-            if product(scop, k)?.is_some() {
-                candidates.push(k);
-            }
-        }
+        let stmts = &shared.scattering.stmts;
+        let candidates: Vec<usize> =
+            stmts.iter().copied().filter(|k| stmts.len() > 1 && products.contains(k)).collect();
         let mut split = None;
         for (k, after) in candidates.into_iter().flat_map(|k| [(k, true), (k, false)]) {
             let mut apart: Vec<Nest> = nests.iter().map(|(n, _)| n.clone()).collect();
@@ -168,20 +166,18 @@ pub(super) fn products_apart(
     Ok(nests)
 }
 
-/// How many products of `scop` `nests` give a nest of their own, and
-/// whether some product shares its nest: the packed panels a schedule
-/// keeps and those it forgoes.
-pub(super) fn products_alone(scop: &Scop, nests: &[(Nest, Set)]) -> IslResult<(usize, bool)> {
+/// How many of `products` (statements, see [`packable`]) `nests` give a
+/// nest of their own, and whether some product shares its nest: the
+/// packed panels a schedule keeps and those it forgoes.
+pub(super) fn products_alone(products: &[usize], nests: &[(Nest, Set)]) -> (usize, bool) {
     let (mut alone, mut shared) = (0, false);
     for (nest, _) in nests {
-        for &k in &nest.scattering.stmts {
-            if product(scop, k)?.is_some() {
-                alone += usize::from(nest.scattering.stmts.len() == 1);
-                shared |= nest.scattering.stmts.len() > 1;
-            }
-        }
+        let stmts = &nest.scattering.stmts;
+        let found = stmts.iter().filter(|k| products.contains(k)).count();
+        alone += if stmts.len() == 1 { found } else { 0 };
+        shared |= stmts.len() > 1 && found > 0;
     }
-    Ok((alone, shared))
+    (alone, shared)
 }
 
 /// `nest` as two: its statements but `k`, and `k`, one after the other

@@ -8,6 +8,7 @@
 //! variables (the new arrays among them) under its plan.
 
 use crate::deps::live::{self, LiveRanges};
+use crate::deps::Dependences;
 use crate::model::isl::IslResult;
 use crate::model::{readable, statement_index, ModelError, Scop};
 use crate::names::FreshNames;
@@ -26,27 +27,28 @@ pub fn report(analyses: &Analyses, names: &mut FreshNames, options: &Options) ->
     let expanded = if options.trace { None } else { expanded_plan(analyses, &planned, names, request)? };
     let planned = || planned.into_inner().unwrap_or_else(|| plan::plan(analyses, request));
     let Some(e) = expanded else {
-        report_under(scop, &planned(), &mut out)?;
+        report_under(scop, analyses.known_deps(), &planned(), &mut out)?;
         return Ok(out);
     };
     let expanded = |v: &str| e.in_place.iter().any(|(w, _)| w == v) || e.arrays.iter().any(|a| a.variable == v);
-    for live in live::of_scop(scop, None, &expanded)? {
+    for live in live::of_scop(scop, analyses.known_deps(), &expanded)? {
         out.push_str(&variable_header(scop, &live.variable));
         push_ranges(scop, &live, &mut out)?;
         out.push_str(&format!("  {}\n", expansion(&live.variable, &e.arrays, &e.in_place, &scop.ast.params)));
     }
-    report_under(&e.scop, &e.plan, &mut out)?;
+    report_under(&e.scop, e.deps.as_ref(), &e.plan, &mut out)?;
     Ok(out)
 }
 
-/// Each variable of `scop` with its live ranges and what `plan` breaks.
-fn report_under(scop: &Scop, plan: &Plan, out: &mut String) -> IslResult<()> {
+/// Each variable of `scop` (whose dependences are `known`, if computed)
+/// with its live ranges and what `plan` breaks.
+fn report_under(scop: &Scop, known: Option<&Dependences>, plan: &Plan, out: &mut String) -> IslResult<()> {
     // A jammed loop runs its copies in order at each point of the loops
     // inside, which keeps the live ranges its legality check allows.
     let concurrent = |k: usize, dim: usize| {
         plan.marks.get(k).and_then(|m| m.get(dim)).is_some_and(|m| m.parallel && m.region || m.simd)
     };
-    for live in live::of_scop(scop, None, &|_| true)? {
+    for live in live::of_scop(scop, known, &|_| true)? {
         out.push_str(&variable_header(scop, &live.variable));
         push_ranges(scop, &live, out)?;
         let broken = violations(scop, &live, &plan.scattering, &concurrent)?;
