@@ -75,6 +75,22 @@ fn a_descending_loop_inside_tiles_keeps_its_lower_bound() {
 }
 
 #[test]
+fn a_strided_loop_with_an_inner_bound_that_follows_it_is_scanned() {
+    // `i` in steps of 3 and `j < i + 2`: projected, the values of `j`
+    // came with an existential that isl left without a floor expression,
+    // and reading the pieces' constraints failed. The SCoP was kept as
+    // written with P0014 (a scanner limitation), not transformed.
+    let kernel = "  for (i = 0; i < 11; i += 3)\n    for (j = 0; j < i + 2; j++) {\n      \
+                  s = X[i][j + 1] * 0.5 + A[j + 1] * 0.25;\n      A[j] = s * 0.5 + 1.0;\n    }";
+    let source = program(kernel);
+    let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("compiles");
+    let codes: Vec<_> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.is_empty(), "{codes:?}");
+    let modes = [("default", Options::optimising())];
+    prints_what_the_source_prints("regression-strided-bound", &source, &modes, &RUNS);
+}
+
+#[test]
 fn a_loop_is_jammed_only_where_the_loops_inside_keep_their_bounds() {
     // symm's `C[k][j] += B[i][j] * W[i][k]` over i > k: the rows k carry
     // nothing and hold the jammed reduction i, whose lower bound moves

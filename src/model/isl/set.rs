@@ -201,8 +201,12 @@ impl Set {
     }
 
     /// The constraints of each convex piece: a disjunction of conjunctions.
+    /// An existential variable isl knows no expression for (a projection
+    /// can leave one) gets one first, as a constraint names it by its
+    /// floor expression.
     pub fn disjuncts(&self) -> IslResult<Vec<Vec<Constraint>>> {
-        self.basic_sets()?.iter().map(basic_set_constraints).collect()
+        let explicit = Set(self.copy()?.compute_divs().checked()?);
+        explicit.basic_sets()?.iter().map(basic_set_constraints).collect()
     }
 
     /// Constraints of a convex set; an error if the set is not convex.
@@ -272,6 +276,22 @@ mod tests {
         let pieces = s.disjuncts().unwrap();
         let text: Vec<String> = pieces[0].iter().map(|c| c.to_isl_text()).collect();
         let back = Set::parse(&set_text(1, 2, &text.join(" and "))).unwrap();
+        assert!(s.is_equal(&back).unwrap());
+    }
+
+    #[test]
+    fn existentials_without_an_expression_get_one() {
+        // isl keeps `e0` as it is: no equality defines it. A projection
+        // leaves such variables too (random programs' bounds in steps of
+        // 9 to 12).
+        let s = Set::parse("[p0] -> { [c0] : exists (e0: 0 <= e0 <= p0 and 9e0 <= c0 <= 12e0 + 1) }").unwrap();
+        let texts: Vec<String> = s
+            .disjuncts()
+            .unwrap()
+            .iter()
+            .map(|piece| piece.iter().map(|c| c.to_isl_text()).collect::<Vec<_>>().join(" and "))
+            .collect();
+        let back = Set::parse(&set_text(1, 1, &format!("({})", texts.join(") or (")))).unwrap();
         assert!(s.is_equal(&back).unwrap());
     }
 
