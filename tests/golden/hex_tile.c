@@ -28,45 +28,44 @@ static void tile(void)
   int tt, jj;
 #pragma scop
   /* polyc: loops regenerated in the source's order */
-  if (B >= 1) {
+  if (B >= 1)
     for (int jj = B - 1; jj < 2 * B - 1; jj++) {
       acc = G[0][jj];
       acc = acc + G[0][jj + 1];
       acc = acc + G[0][jj + 2];
       AB[0][jj] = acc / 3.0;
     }
-    for (int tt = 1; tt < B; tt++) {
-      acc = G[tt][-tt + B - 1];
-      acc = acc + G[tt][-tt + B];
-      acc = acc + AB[tt - 1][-tt + B];
-      AB[tt][-tt + B - 1] = acc / 3.0;
-      acc = G[tt][-tt + B];
-      acc = acc + AB[tt - 1][-tt + B];
-      acc = acc + AB[tt - 1][-tt + B + 1];
-      AB[tt][-tt + B] = acc / 3.0;
-      for (int jj = -tt + B + 1; jj < tt + 2 * B - 3; jj++) {
-        acc = AB[tt - 1][jj - 1];
-        acc = acc + AB[tt - 1][jj];
-        acc = acc + AB[tt - 1][jj + 1];
-        AB[tt][jj] = acc / 3.0;
-      }
-      acc = AB[tt - 1][tt + 2 * B - 4];
-      acc = acc + AB[tt - 1][tt + 2 * B - 3];
-      acc = acc + G[tt][tt + 2 * B - 1];
-      AB[tt][tt + 2 * B - 3] = acc / 3.0;
-      acc = AB[tt - 1][tt + 2 * B - 3];
-      acc = acc + G[tt][tt + 2 * B - 1];
-      acc = acc + G[tt][tt + 2 * B];
-      AB[tt][tt + 2 * B - 2] = acc / 3.0;
+  for (int tt = 1; tt < B; tt++) {
+    acc = G[tt][-tt + B - 1];
+    acc = acc + G[tt][-tt + B];
+    acc = acc + AB[tt - 1][-tt + B];
+    AB[tt][-tt + B - 1] = acc / 3.0;
+    acc = G[tt][-tt + B];
+    acc = acc + AB[tt - 1][-tt + B];
+    acc = acc + AB[tt - 1][-tt + B + 1];
+    AB[tt][-tt + B] = acc / 3.0;
+    for (int jj = -tt + B + 1; jj < tt + 2 * B - 3; jj++) {
+      acc = AB[tt - 1][jj - 1];
+      acc = acc + AB[tt - 1][jj];
+      acc = acc + AB[tt - 1][jj + 1];
+      AB[tt][jj] = acc / 3.0;
     }
-    for (int tt = B; tt < 2 * B - 1; tt++)
-      for (int jj = tt - B + 1; jj < -tt + 4 * B - 3; jj++) {
-        acc = AB[tt - 1][jj - 1];
-        acc = acc + AB[tt - 1][jj];
-        acc = acc + AB[tt - 1][jj + 1];
-        AB[tt][jj] = acc / 3.0;
-      }
+    acc = AB[tt - 1][tt + 2 * B - 4];
+    acc = acc + AB[tt - 1][tt + 2 * B - 3];
+    acc = acc + G[tt][tt + 2 * B - 1];
+    AB[tt][tt + 2 * B - 3] = acc / 3.0;
+    acc = AB[tt - 1][tt + 2 * B - 3];
+    acc = acc + G[tt][tt + 2 * B - 1];
+    acc = acc + G[tt][tt + 2 * B];
+    AB[tt][tt + 2 * B - 2] = acc / 3.0;
   }
+  for (int tt = B; tt < 2 * B - 1; tt++)
+    for (int jj = tt - B + 1; jj < -tt + 4 * B - 3; jj++) {
+      acc = AB[tt - 1][jj - 1];
+      acc = acc + AB[tt - 1][jj];
+      acc = acc + AB[tt - 1][jj + 1];
+      AB[tt][jj] = acc / 3.0;
+    }
   for (int jj = B - 1; jj < 2 * B - 1; jj++)
     top[jj] = AB[2 * B - 2][jj];
   for (int tt = B - 1; tt < 2 * B - 2; tt++) {

@@ -10,7 +10,7 @@ static long multifor_order(void)
   /* polyc: loops regenerated in the source's order */
   for (int j1 = 0; j1 <= 5; j1++)
     h = (h * 31 + 10 * 0 + j1) % 1000003;
-  for (int i1 = 1; i1 <= 5; i1++) {
+  for (int i1 = 1; i1 <= 6; i1++) {
     for (int j1 = 0; j1 <= -i1 + 5; j1++) {
       h = (h * 31 + 10 * i1 + j1) % 1000003;
       h = (h * 37 + 10 * (i1 - 1) + j1) % 1000003;
@@ -18,8 +18,6 @@ static long multifor_order(void)
     for (int j2 = -i1 + 6; j2 <= 5; j2++)
       h = (h * 37 + 10 * (i1 - 1) + j2) % 1000003;
   }
-  for (int j2 = 0; j2 <= 5; j2++)
-    h = (h * 37 + 10 * 5 + j2) % 1000003;
   return h;
 }
 

@@ -25,28 +25,27 @@ static void tile(void)
   int tt, ii;
 #pragma scop
   /* polyc: loops regenerated in the source's order */
-  if (B >= 1) {
+  if (B >= 1)
     for (int ii = 0; ii < B; ii++) {
       acc = G[0][ii];
       acc = acc + G[0][ii + 1];
       acc = acc + G[0][ii + 2];
       AB[0][ii] = acc / 3.0;
     }
-    for (int tt = 1; tt < B; tt++) {
-      acc = G[tt][0];
-      acc = acc + G[tt][1];
-      acc = acc + AB[tt - 1][0];
-      AB[tt][0] = acc / 3.0;
-      acc = G[tt][1];
-      acc = acc + AB[tt - 1][0];
-      acc = acc + AB[tt - 1][1];
-      AB[tt][1] = acc / 3.0;
-      for (int ii = 2; ii < B; ii++) {
-        acc = AB[tt - 1][ii - 2];
-        acc = acc + AB[tt - 1][ii - 1];
-        acc = acc + AB[tt - 1][ii];
-        AB[tt][ii] = acc / 3.0;
-      }
+  for (int tt = 1; tt < B; tt++) {
+    acc = G[tt][0];
+    acc = acc + G[tt][1];
+    acc = acc + AB[tt - 1][0];
+    AB[tt][0] = acc / 3.0;
+    acc = G[tt][1];
+    acc = acc + AB[tt - 1][0];
+    acc = acc + AB[tt - 1][1];
+    AB[tt][1] = acc / 3.0;
+    for (int ii = 2; ii < B; ii++) {
+      acc = AB[tt - 1][ii - 2];
+      acc = acc + AB[tt - 1][ii - 1];
+      acc = acc + AB[tt - 1][ii];
+      AB[tt][ii] = acc / 3.0;
     }
   }
   for (int ii = 0; ii < B; ii++)

@@ -92,6 +92,13 @@ impl Set {
         self.copy()?.gist(context.copy()?).checked().map(Set)
     }
 
+    /// The same set, each convex piece without the constraints the others
+    /// imply, and marked so: isl's equality test, which every
+    /// intersection runs first, then need not look for them again.
+    pub fn remove_redundancies(&self) -> IslResult<Set> {
+        self.copy()?.remove_redundancies().checked().map(Set)
+    }
+
     pub fn coalesce(&self) -> IslResult<Set> {
         self.copy()?.coalesce().checked().map(Set)
     }
