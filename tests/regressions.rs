@@ -1,6 +1,7 @@
-//! Programs polyc once compiled wrong, each cut down to the construct
-//! that failed (found by the differential tester, `tests/difftest`): each
-//! must print what its source prints, on one and two threads.
+//! Programs polyc once compiled wrong, or kept as written for a
+//! limitation of its own, each cut down to the construct that failed
+//! (found by the differential tester, `tests/difftest`): each must print
+//! what its source prints, on one and two threads.
 
 use crate::common;
 use common::*;

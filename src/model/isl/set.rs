@@ -289,8 +289,9 @@ mod tests {
     #[test]
     fn existentials_without_an_expression_get_one() {
         // isl keeps `e0` as it is: no equality defines it. A projection
-        // leaves such variables too (random programs' bounds in steps of
-        // 9 to 12).
+        // leaves such variables too (the values of an inner iterator
+        // whose bound follows an outer loop in steps of 3:
+        // `regressions::a_strided_loop_with_an_inner_bound_that_follows_it_is_scanned`).
         let s = Set::parse("[p0] -> { [c0] : exists (e0: 0 <= e0 <= p0 and 9e0 <= c0 <= 12e0 + 1) }").unwrap();
         let texts: Vec<String> = s
             .disjuncts()
