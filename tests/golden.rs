@@ -8,7 +8,9 @@ use polyc::options::{Emit, Options};
 
 fn check(name: &str, actual: &str, failures: &mut Vec<String>) {
     let path = root().join("tests/golden").join(name);
-    if std::env::var_os("POLYC_BLESS").is_some() {
+    // Only a value blesses: `POLYC_BLESS=` or `POLYC_BLESS=0` left in a
+    // command line once rewrote four golden files unseen.
+    if std::env::var("POLYC_BLESS").is_ok_and(|v| !v.is_empty() && v != "0") {
         std::fs::write(&path, actual).unwrap();
         return;
     }
