@@ -118,8 +118,11 @@ pub fn packed_products(
 /// asks for packed panels: those the plan gives a nest of their own will
 /// run on them.
 pub(crate) fn packable(scop: &Scop, request: &PlanRequest) -> IslResult<Vec<usize>> {
+    if !asks_for_packing(request) {
+        return Ok(Vec::new());
+    }
     let mut found = Vec::new();
-    for k in (0..scop.statements.len()).filter(|_| asks_for_packing(request)) {
+    for k in 0..scop.statements.len() {
         if product(scop, k)?.is_some() {
             found.push(k);
         }
@@ -197,7 +200,7 @@ fn split_off(nest: &Nest, k: usize, after: bool) -> [Nest; 2] {
 /// Packing is a way of tiling: it replaces the rectangles polyc would
 /// choose (diamonds and hexagons fall back to them on a product, which
 /// has no time loop), not tiles the user sized or SICA's.
-pub(super) fn asks_for_packing(request: &PlanRequest) -> bool {
+fn asks_for_packing(request: &PlanRequest) -> bool {
     let chosen_tiles = request.tile.as_ref().is_some_and(|t| t.shape != TileShape::Sica && t.sizes.is_empty());
     chosen_tiles && request.simd
 }
