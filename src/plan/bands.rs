@@ -51,7 +51,7 @@ impl Planner<'_> {
         let Some(t) = request.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
         let sc = &self.nest.scattering;
         let Some(innermost) = sc.innermost_loop() else { return Ok(false) };
-        if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0
+        if self.analysis.strides().contiguous_accesses(self.scop, innermost)?.1 == 0
             || analysis::is_short_loop(self.scop, sc, innermost)?
         {
             return Ok(false);
@@ -272,7 +272,7 @@ impl Planner<'_> {
         Ok(self.analysis.is_loop(k)
             && !self.analysis.is_parallel(k)?
             && self.analysis.carries_only_vertically(k)?
-            && analysis::some_write_stays_put(self.scop, &self.nest.scattering, k)?)
+            && self.analysis.strides().some_write_stays_put(self.scop, k)?)
     }
 
     /// Whether the loops after dimension `k` are all short (and there is
@@ -308,11 +308,10 @@ impl Planner<'_> {
 
     /// Whether tiles of `band` pay: some member is parallel and some data
     /// is reused beyond what the cache keeps (see
-    /// [`analysis::band_has_reuse`]). Tiles only for parallelism measured
+    /// [`Strides::band_has_reuse`](crate::schedule::strides::Strides::band_has_reuse)). Tiles only for parallelism measured
     /// slower: blur2's fused rows 0.71x tiled, 1.63x untiled.
     pub(super) fn worth_tiling(&self, band: Range<usize>) -> IslResult<bool> {
-        Ok(self.band_has_parallel_member(band.clone())?
-            && analysis::band_has_reuse(self.scop, &self.nest.scattering, band)?)
+        Ok(self.band_has_parallel_member(band.clone())? && self.analysis.strides().band_has_reuse(self.scop, band)?)
     }
 
     /// Whether the tiles of `band`'s last member will be all the threads
@@ -449,7 +448,7 @@ impl Planner<'_> {
         if !self.marks.iter().flatten().any(|m| m.parallel && m.region) {
             return Ok(());
         }
-        if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 > 0 {
+        if self.analysis.strides().contiguous_accesses(self.scop, innermost)?.1 > 0 {
             return Ok(());
         }
         self.recurrence_strips_if_affordable(request)

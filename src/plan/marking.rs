@@ -72,7 +72,7 @@ impl Planner<'_> {
             let simd = request.simd
                 && !fallen_back
                 && private & self.private_arrays == 0
-                && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0;
+                && self.analysis.strides().contiguous_accesses(self.scop, k)?.1 == 0;
             let worth_a_region = self.worth_a_parallel_region(k, sequential_outside)?;
             // A SIMD loop inside copies out the scalars the loops around
             // privatise (their arrays are each thread's own already).

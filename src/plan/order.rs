@@ -10,7 +10,7 @@ use crate::frontend::qexpr::QExpr;
 use crate::model::isl::{self, IslResult, UnionMap};
 use crate::model::{statement_index, Scop};
 use crate::options::PlanRequest;
-use crate::schedule::{analysis, Analysis, Scattering};
+use crate::schedule::{analysis, strides, Analysis, Scattering};
 use crate::tile;
 
 impl Planner<'_> {
@@ -56,7 +56,7 @@ impl Planner<'_> {
         let Some(original_innermost) = original.innermost_loop() else {
             return Ok(false);
         };
-        if analysis::contiguous_accesses(self.scop, &original, original_innermost)?.1 > 0 {
+        if strides::contiguous_accesses(self.scop, &original, original_innermost)?.1 > 0 {
             return Ok(false);
         }
         let in_original = Analysis::new(&original, self.legality, self.n_params)?;
@@ -88,7 +88,7 @@ impl Planner<'_> {
         innermost: usize,
     ) -> IslResult<bool> {
         let sc = &self.nest.scattering;
-        if analysis::contiguous_accesses(self.scop, sc, innermost)?.1 == 0 {
+        if self.analysis.strides().contiguous_accesses(self.scop, innermost)?.1 == 0 {
             return Ok(false);
         }
         for (_, st) in sc.statements(self.scop) {
@@ -118,7 +118,8 @@ impl Planner<'_> {
         let Some(original_innermost) = original.innermost_loop() else {
             return Ok(None);
         };
-        if self.contiguity(&original, original_innermost)? <= self.contiguity(sc, innermost)? {
+        let (contiguous, other) = strides::contiguous_accesses(self.scop, &original, original_innermost)?;
+        if contiguous as i64 - other as i64 <= self.contiguity(innermost)? {
             return Ok(None);
         }
         Ok(Some(original))
@@ -160,13 +161,15 @@ impl Planner<'_> {
     pub(super) fn innermost_for_locality(&mut self, request: &PlanRequest) -> IslResult<()> {
         let sc = &self.nest.scattering;
         let Some(last) = sc.innermost_loop() else { return Ok(()) };
-        if analysis::contiguous_accesses(self.scop, sc, last)?.1 == 0 || analysis::is_short_loop(self.scop, sc, last)? {
+        if self.analysis.strides().contiguous_accesses(self.scop, last)?.1 == 0
+            || analysis::is_short_loop(self.scop, sc, last)?
+        {
             return Ok(());
         }
         let tiled = self.tile_prefix > 0;
         let inside = self.varying_at(last)?;
         let all = vec![true; sc.maps.len()];
-        let now = self.contiguity(sc, last)?;
+        let now = self.contiguity(last)?;
         let mut candidates = Vec::new();
         for k in (self.tile_prefix..last).rev() {
             if self.separates(k..k + 1, &all)? {
@@ -176,7 +179,7 @@ impl Planner<'_> {
                 continue;
             }
             let candidate = tile::move_dim_of(sc, &inside, k, last, self.n_params)?;
-            let (contiguous, other) = analysis::contiguous_accesses(self.scop, &candidate, last)?;
+            let (contiguous, other) = strides::contiguous_accesses(self.scop, &candidate, last)?;
             let contiguity = contiguous as i64 - other as i64;
             if contiguity > now && (tiled || other == 0) {
                 candidates.push((contiguity, candidate));
@@ -246,8 +249,7 @@ impl Planner<'_> {
         let Some(source_innermost) = source.nest.scattering.innermost_loop() else { return Ok(None) };
         let as_good = regions_as_outer(&source.region_depths(), &self.region_depths())
             && (source.is_vector_loop(source_innermost)? || !self.is_vector_loop(innermost)?)
-            && source.contiguity(&source.nest.scattering, source_innermost)?
-                >= self.contiguity(&self.nest.scattering, innermost)?
+            && source.contiguity(source_innermost)? >= self.contiguity(innermost)?
             && (self.split_outermost()? || !source.split_outermost()?);
         Ok(as_good.then_some(source))
     }

@@ -222,17 +222,16 @@ impl Planner<'_> {
     /// For member `k` of `band` as its innermost loop: whether that loop
     /// is parallel, then how many more accesses it walks contiguously
     /// than not, then how near in memory the elements it walks are (see
-    /// [`analysis::unmoved_subscripts`]: shape_dims' `T[i][j][k]` fused
+    /// [`Strides::unmoved_subscripts`](crate::schedule::strides::Strides::unmoved_subscripts): shape_dims' `T[i][j][k]` fused
     /// with a reduction over `j` ran 0.74x with `i` inside `j`).
     pub(super) fn vector_score(&self, band: Range<usize>, k: usize) -> IslResult<(bool, i64, usize)> {
         let parallel = self.analysis.is_parallel_innermost(band, k)?;
-        let sc = &self.nest.scattering;
-        Ok((parallel, self.contiguity(sc, k)?, analysis::unmoved_subscripts(self.scop, sc, k)?))
+        Ok((parallel, self.contiguity(k)?, self.analysis.strides().unmoved_subscripts(self.scop, k)?))
     }
 
-    /// How many more accesses a loop over `k` of `sc` walks contiguously than not.
-    pub(super) fn contiguity(&self, sc: &Scattering, k: usize) -> IslResult<i64> {
-        let (contiguous, other) = analysis::contiguous_accesses(self.scop, sc, k)?;
+    /// How many more accesses a loop over `k` walks contiguously than not.
+    pub(super) fn contiguity(&self, k: usize) -> IslResult<i64> {
+        let (contiguous, other) = self.analysis.strides().contiguous_accesses(self.scop, k)?;
         Ok(contiguous as i64 - other as i64)
     }
 
@@ -300,7 +299,7 @@ impl Planner<'_> {
 
     /// Whether the loop over `k` is parallel and walks every access contiguously.
     pub(super) fn is_vector_loop(&self, k: usize) -> IslResult<bool> {
-        Ok(self.analysis.is_parallel(k)? && analysis::contiguous_accesses(self.scop, &self.nest.scattering, k)?.1 == 0)
+        Ok(self.analysis.is_parallel(k)? && self.analysis.strides().contiguous_accesses(self.scop, k)?.1 == 0)
     }
 }
 

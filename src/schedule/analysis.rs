@@ -7,9 +7,11 @@
 //! distances on all of them, so any order of them, and tiles, are legal.
 
 use super::scattering::Scattering;
+use super::strides::{zero_prefix, Strides};
 use crate::frontend::AccessKind;
 use crate::model::isl::{self, set_text, IslResult, Map, Set, UnionMap, UnionSet};
 use crate::model::Scop;
+use std::cell::RefCell;
 
 /// The dependence distances of `deps` under `sc`, one point per distance vector.
 pub fn distances(sc: &Scattering, deps: &UnionMap, n_params: usize) -> IslResult<Set> {
@@ -55,11 +57,6 @@ pub fn zero_at(n_params: usize, dims: usize, k: usize) -> IslResult<Set> {
     Set::parse(&set_text(n_params, dims, &format!("c{k} = 0")))
 }
 
-/// `c0 = 0 and .. and c(k-1) = 0 and `, the start of an isl conjunction.
-fn zero_prefix(k: usize) -> String {
-    (0..k).map(|j| format!("c{j} = 0 and ")).collect()
-}
-
 impl Scattering {
     /// The last dimension at which some statement varies.
     pub fn innermost_loop(&self) -> Option<usize> {
@@ -75,6 +72,10 @@ pub struct Analysis {
     dims: usize,
     /// Whether some statement has more than one value at each dimension.
     loop_dims: Vec<bool>,
+    /// [`Analysis::is_parallel`] by dimension, once known: the planner
+    /// asks again at each step (deriche: 249 times, 3% of its compile time).
+    parallel: RefCell<Vec<Option<bool>>>,
+    strides: Strides,
 }
 
 impl Analysis {
@@ -85,7 +86,8 @@ impl Analysis {
     /// With the dependence `distances` under `sc` already known.
     pub fn from_distances(sc: &Scattering, distances: Set, n_params: usize) -> IslResult<Analysis> {
         let loop_dims = (0..sc.dims).map(|k| Analysis::varies(sc, k)).collect();
-        Ok(Analysis { distances, n_params, dims: sc.dims, loop_dims })
+        let parallel = RefCell::new(vec![None; sc.dims]);
+        Ok(Analysis { distances, n_params, dims: sc.dims, loop_dims, parallel, strides: Strides::new(sc) })
     }
 
     /// Whether some statement of `sc` has more than one value at dimension
@@ -97,6 +99,11 @@ impl Analysis {
     /// The dependence distances (or a sound over-approximation of them).
     pub fn distances(&self) -> &Set {
         &self.distances
+    }
+
+    /// How the scattering's accesses move along its dimensions.
+    pub fn strides(&self) -> &Strides {
+        &self.strides
     }
 
     /// Whether some statement has more than one value at dimension `k`
@@ -112,7 +119,14 @@ impl Analysis {
     }
 
     pub fn is_parallel(&self, k: usize) -> IslResult<bool> {
-        self.unsatisfied_at(k)?.intersect(&self.moving_at(k)?)?.is_empty()
+        if let Some(Some(known)) = self.parallel.borrow().get(k) {
+            return Ok(*known);
+        }
+        let parallel = self.unsatisfied_at(k)?.intersect(&self.moving_at(k)?)?.is_empty()?;
+        if let Some(slot) = self.parallel.borrow_mut().get_mut(k) {
+            *slot = Some(parallel);
+        }
+        Ok(parallel)
     }
 
     /// Whether every dependence carried at `k` has distance zero on all
@@ -176,51 +190,11 @@ impl Analysis {
     }
 }
 
-/// For each access of `scop`, how the element it touches moves when
-/// dimension `k` of `sc` advances by one (other dimensions fixed): a set
-/// of subscript differences, empty when the access has no next instance.
-fn element_moves(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<Set>> {
-    let step = step_along(scop.ast.params.len(), sc.dims, k)?;
-    let mut moves = Vec::new();
-    for (time, st) in sc.statements(scop) {
-        // Each instance to the next along `k`, composed with the schedule
-        // once per statement rather than once per access (heat-3d's ten).
-        let next = time.apply_range(&step)?.apply_range(&time.reverse()?)?;
-        for a in &st.accesses {
-            moves.push(a.relation.reverse()?.apply_range(&next)?.apply_range(&a.relation)?.deltas()?);
-        }
-    }
-    Ok(moves)
-}
-
-/// Whether some write of `scop` touches one element all along dimension
-/// `k` of `sc` (the others fixed): the loop's iterations update one cell
-/// in turn, a reduction's sum.
-pub fn some_write_stays_put(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<bool> {
-    let kinds = sc.statements(scop).flat_map(|(_, st)| st.accesses.iter().map(|a| a.kind));
-    for (m, kind) in element_moves(scop, sc, k)?.iter().zip(kinds) {
-        if kind == AccessKind::Write && stays_put(m)? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-/// How many accesses of `scop` move by at most one element of their
-/// innermost subscript (and not at all in the others) when dimension `k`
-/// of `sc` advances, and how many do not: a vector loop over `k` reads or
-/// writes the former contiguously.
-pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<(usize, usize)> {
-    let near = moves_by_one_at_most(scop, sc, k)?;
-    let contiguous = near.iter().filter(|&&n| n).count();
-    Ok((contiguous, near.len() - contiguous))
-}
-
 /// What each statement's innermost loop of `sc` costs a vector unit,
 /// summed over the statements: how many of those loops carry a
 /// dependence of `deps` (a reduction's chain, which gcc keeps
 /// sequential), then how many accesses they walk other than contiguously
-/// (see [`contiguous_accesses`]). What a new loop order for locality and
+/// (see [`Strides::contiguous_accesses`]). What a new loop order for locality and
 /// vectorisation lowers.
 pub fn innermost_costs(scop: &Scop, sc: &Scattering, deps: &UnionMap) -> IslResult<(usize, usize)> {
     let n_params = scop.ast.params.len();
@@ -228,118 +202,11 @@ pub fn innermost_costs(scop: &Scop, sc: &Scattering, deps: &UnionMap) -> IslResu
     for (&k, map) in sc.stmts.iter().zip(&sc.maps) {
         let own = Scattering { stmts: vec![k], maps: vec![map.clone()], dims: sc.dims };
         let Some(d) = own.innermost_loop() else { continue };
-        carrying += usize::from(!Analysis::new(&own, deps, n_params)?.is_parallel(d)?);
-        strided += contiguous_accesses(scop, &own, d)?.1;
+        let analysis = Analysis::new(&own, deps, n_params)?;
+        carrying += usize::from(!analysis.is_parallel(d)?);
+        strided += analysis.strides().contiguous_accesses(scop, d)?.1;
     }
     Ok((carrying, strided))
-}
-
-/// Whether some access of a statement that loops over all of `band`
-/// touches the same element on consecutive iterations of one member but
-/// not of another, and the loops inside the innermost such member touch
-/// so much between two uses that the cache may lose it: two or more
-/// loops, or one that walks some access other than contiguously (a
-/// column walk maps its lines onto a few cache sets). A single contiguous
-/// inner loop streams one row of each array, which stays cached, and
-/// tiles only break its streams (`G[i][j] = b[i] * a[j]` measured 0.79x
-/// tiled, 1.0x untiled). Data invariant along the whole band (a filter's
-/// coefficients) stays in cache anyway, and statements outside part of
-/// the band (a 1-d statement fused into a 2-d band) do not justify tiling
-/// it.
-pub fn band_has_reuse(scop: &Scop, sc: &Scattering, band: std::ops::Range<usize>) -> IslResult<bool> {
-    // Per access: its statement's index in `sc`, and whether it spans the band.
-    let (mut owner, mut in_band) = (Vec::new(), Vec::new());
-    for (s, (time, st)) in sc.statements(scop).enumerate() {
-        let mut spans = true;
-        for j in band.clone() {
-            spans &= !time.out_is_constant(j)?;
-        }
-        owner.extend(std::iter::repeat_n(s, st.accesses.len()));
-        in_band.extend(std::iter::repeat_n(spans, st.accesses.len()));
-    }
-    // For each member, then each access: whether the element stays put.
-    let mut stays = Vec::new();
-    for k in band.clone() {
-        stays.push(element_moves(scop, sc, k)?.iter().map(stays_put).collect::<IslResult<Vec<bool>>>()?);
-    }
-    // Per statement, its loop dimensions; per dimension (when asked),
-    // whether each access moves by one element at most along it.
-    let mut loops = Vec::new();
-    for time in &sc.maps {
-        let mut own = Vec::new();
-        for d in 0..sc.dims {
-            if !time.out_is_constant(d)? {
-                own.push(d);
-            }
-        }
-        loops.push(own);
-    }
-    let mut near: std::collections::HashMap<usize, Vec<bool>> = std::collections::HashMap::new();
-    for a in (0..in_band.len()).filter(|&a| in_band[a] && stays.iter().any(|along| !along[a])) {
-        let Some(p) = (0..stays.len()).rev().find(|&p| stays[p][a]) else { continue };
-        // What runs between two uses: each spanning statement's loops
-        // inside member `p`.
-        for (s, own_loops) in loops.iter().enumerate() {
-            let spans = owner.iter().zip(&in_band).any(|(&o, &spans)| o == s && spans);
-            let inner: Vec<usize> = own_loops.iter().copied().filter(|&d| d > band.start + p).collect();
-            let far = match inner.as_slice() {
-                _ if !spans => false,
-                [] => false,
-                [only] => {
-                    if !near.contains_key(only) {
-                        near.insert(*only, moves_by_one_at_most(scop, sc, *only)?);
-                    }
-                    near[only].iter().zip(&owner).any(|(&n, &o)| o == s && !n)
-                }
-                _ => true,
-            };
-            if far {
-                return Ok(true);
-            }
-        }
-    }
-    Ok(false)
-}
-
-/// Whether an access's element moves (`m`, see [`element_moves`]) are
-/// none: it stays put along the dimension (and has a next instance).
-fn stays_put(m: &Set) -> IslResult<bool> {
-    let rank = m.n_dims()?;
-    Ok(rank > 0 && !m.is_empty()? && m.is_subset_of(&moves_within(m.n_params()?, rank, 0)?)?)
-}
-
-/// For each access of `scop`, whether it moves by one element of its
-/// last subscript at most along dimension `k` of `sc`.
-fn moves_by_one_at_most(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<bool>> {
-    let n_params = scop.ast.params.len();
-    let mut near = Vec::new();
-    for m in element_moves(scop, sc, k)? {
-        let rank = m.n_dims()?;
-        near.push(rank == 0 || m.is_subset_of(&moves_within(n_params, rank, 1)?)?);
-    }
-    Ok(near)
-}
-
-/// For each access of `scop`, how many leading subscripts stay the same
-/// along dimension `k` of `sc` (all of them for an element that stays
-/// put), summed: the larger, the closer in memory the elements a loop over
-/// `k` walks (in row-major arrays).
-pub fn unmoved_subscripts(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<usize> {
-    let n_params = scop.ast.params.len();
-    let mut total = 0;
-    for m in element_moves(scop, sc, k)? {
-        let rank = m.n_dims()?;
-        let mut unmoved = 0;
-        while unmoved < rank {
-            let fixed = zero_prefix(unmoved + 1);
-            if !m.is_subset_of(&Set::parse(&set_text(n_params, rank, fixed.trim_end_matches(" and ")))?)? {
-                break;
-            }
-            unmoved += 1;
-        }
-        total += unmoved;
-    }
-    Ok(total)
 }
 
 /// How many of the statement's iterators still vary once the time
@@ -436,7 +303,7 @@ pub fn drops_iterators(scop: &Scop, sc: &Scattering) -> IslResult<bool> {
 fn spread_within(scop: &Scop, sc: &Scattering, k: usize, limit: i64) -> IslResult<bool> {
     // (`limit` is one less than the longest trip count allowed.)
     let n_params = scop.ast.params.len();
-    let prefix_equal = prefix_relation(n_params, sc.dims, k, "")?;
+    let prefix_equal = prefix_relation(n_params, sc.dims, k, Then::Anything)?;
     // Where the parameters that are macros take other values than their
     // own, the spread is not asked about.
     let elsewhere: String = (scop.ast.param_values.iter().enumerate())
@@ -456,25 +323,6 @@ fn spread_within(scop: &Scop, sc: &Scattering, k: usize, limit: i64) -> IslResul
         }
     }
     Ok(loops)
-}
-
-/// `[c] -> [c + e_k]`.
-pub fn step_along(n_params: usize, dims: usize, k: usize) -> IslResult<Map> {
-    let from: Vec<String> = (0..dims).map(|j| format!("c{j}")).collect();
-    let to: Vec<String> = (0..dims).map(|j| if j == k { format!("c{j} + 1") } else { format!("c{j}") }).collect();
-    Map::parse(&format!(
-        "{} -> {{ [{}] -> [{}] }}",
-        crate::model::params_decl(n_params),
-        from.join(", "),
-        to.join(", ")
-    ))
-}
-
-/// Element moves of at most `reach` in the last subscript only.
-fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
-    let mut body = zero_prefix(rank - 1);
-    body.push_str(&format!("-{reach} <= c{} <= {reach}", rank - 1));
-    Set::parse(&set_text(n_params, rank, &body))
 }
 
 /// Whether each iteration of the loop over `k` of `sc` may have its own
@@ -523,7 +371,7 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, in_time: Option<&Map>, name
     };
     let covered = match in_time {
         None => none()?,
-        Some(pairs) => pairs.intersect(&prefix_relation(n_params, sc.dims, k + 1, "")?)?.range()?,
+        Some(pairs) => pairs.intersect(&prefix_relation(n_params, sc.dims, k + 1, Then::Anything)?)?.range()?,
     };
     if !reads.is_subset_of(&covered)? {
         return Ok(false);
@@ -531,7 +379,7 @@ pub fn is_privatisable(scop: &Scop, sc: &Scattering, in_time: Option<&Map>, name
     // With writes that may not happen, a read covered by its own
     // iteration's write may also get an older value.
     if let Some(pairs) = in_time.filter(|_| writes_may_skip) {
-        let same_iteration = prefix_relation(n_params, sc.dims, k + 1, "")?;
+        let same_iteration = prefix_relation(n_params, sc.dims, k + 1, Then::Anything)?;
         if !pairs.subtract(&same_iteration)?.is_empty()? {
             return Ok(false);
         }
@@ -578,7 +426,7 @@ const LAST_ITERATION_SHARE: u64 = 20;
 /// The last point of each run of `points` (those sharing their first `k`
 /// dimensions).
 fn last_of_runs(points: &Set, k: usize, n_params: usize) -> IslResult<Set> {
-    let later = prefix_relation(n_params, k + 1, k, &format!("d{k} > c{k}"))?;
+    let later = prefix_relation(n_params, k + 1, k, Then::Later)?;
     points.subtract(&later.intersect_domain(points)?.intersect_range(points)?.domain()?)
 }
 
@@ -612,7 +460,7 @@ pub fn live_after_iteration(
     let Some(pairs) = in_time else {
         return Ok(false);
     };
-    let same_iteration = prefix_relation(scop.ast.params.len(), sc.dims, k + 1, "")?;
+    let same_iteration = prefix_relation(scop.ast.params.len(), sc.dims, k + 1, Then::Anything)?;
     Ok(!pairs.is_subset_of(&same_iteration)?)
 }
 
@@ -648,18 +496,33 @@ fn declared_cells(scop: &Scop, name: &str, rank: usize, dims: usize) -> IslResul
         .map(Some)
 }
 
-/// `{ [c0..] -> [d0..] : c_j = d_j for j < equal and extra }` over `dims`
-/// dimensions (`extra` may be empty).
-pub(crate) fn prefix_relation(n_params: usize, dims: usize, equal: usize, extra: &str) -> IslResult<Map> {
-    let mut all: Vec<String> = (0..equal).map(|j| format!("c{j} = d{j}")).collect();
-    all.extend((!extra.is_empty()).then(|| extra.to_string()));
-    let body = if all.is_empty() { String::new() } else { format!(" : {}", all.join(" and ")) };
-    Map::parse(&format!(
-        "{} -> {{ [{}] -> [{}]{body} }}",
+/// What [`prefix_relation`] asks of the dimension after the equal ones.
+#[derive(Clone, Copy)]
+pub(crate) enum Then {
+    Anything,
+    /// `d > c` there.
+    Later,
+    /// `d < c` there.
+    Earlier,
+}
+
+/// `{ [c0..] -> [d0..] : c_j = d_j for j < equal }` over `dims`
+/// dimensions, and at dimension `equal` what `then` asks. Built on one
+/// parsed universe per `dims`: a text per relation took deriche 2.5% of its
+/// compile time to parse.
+pub(crate) fn prefix_relation(n_params: usize, dims: usize, equal: usize, then: Then) -> IslResult<Map> {
+    let all = Map::parse(&format!(
+        "{} -> {{ [{}] -> [{}] }}",
         crate::model::params_decl(n_params),
         dim_names("c", dims),
         dim_names("d", dims)
-    ))
+    ))?;
+    let prefix = all.equate_leading(equal)?;
+    match then {
+        Then::Anything => Ok(prefix),
+        Then::Later => prefix.order_at(equal, true),
+        Then::Earlier => prefix.order_at(equal, false),
+    }
 }
 
 /// `c0, c1, ..` for `dims` dimensions named with `prefix`.

@@ -12,7 +12,7 @@
 //! the final schedule, which boundaries it breaks and how they were
 //! repaired.
 
-use super::analysis::prefix_relation;
+use super::analysis::{prefix_relation, Then};
 use super::scattering::Scattering;
 use crate::deps::live::LiveRanges;
 use crate::model::isl::{IslResult, Map};
@@ -53,8 +53,8 @@ pub fn violations(
     // round, and in order.
     let first_difference = (0..sc.dims)
         .map(|dim| {
-            let reversed = prefix_relation(n_params, sc.dims, dim, &format!("d{dim} < c{dim}"))?;
-            let apart = prefix_relation(n_params, sc.dims, dim, &format!("d{dim} > c{dim}"))?;
+            let reversed = prefix_relation(n_params, sc.dims, dim, Then::Earlier)?;
+            let apart = prefix_relation(n_params, sc.dims, dim, Then::Later)?;
             Ok((reversed, apart))
         })
         .collect::<IslResult<Vec<_>>>()?;

@@ -26,9 +26,9 @@
 //! scalar each, and refuse a schedule that breaks them
 //! ([`Violation::Overwritten`]). [`Analysis`] reads off dependence
 //! distances in time space, parallel dimensions and permutable bands;
-//! `analysis` also measures access contiguity and reuse along a dimension,
-//! short loops, and which loops a private copy makes parallel
-//! (`analysis::is_privatisable`).
+//! `strides` measures access contiguity and reuse along a dimension
+//! (kept per dimension in the [`Analysis`]), `analysis` short loops, and
+//! which loops a private copy makes parallel (`analysis::is_privatisable`).
 //!
 //! Invariants: nothing is emitted from a scattering the verifier has not
 //! accepted: each instance scheduled once, every dependence (or every
@@ -40,6 +40,7 @@ pub mod analysis;
 mod auto;
 pub mod live;
 mod scattering;
+pub mod strides;
 mod verify;
 
 pub use analysis::Analysis;

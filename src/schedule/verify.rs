@@ -1,6 +1,6 @@
 //! The legality verifier every transformation goes through.
 
-use super::analysis;
+use super::analysis::{self, Then};
 use super::scattering::{Nest, Scattering};
 use crate::frontend::AccessKind;
 use crate::model::isl::{IslError, IslResult, Map, Set, UnionMap};
@@ -101,7 +101,7 @@ impl Scattering {
             let Some(live) = live else { continue };
             let mut shared = 0;
             while shared < self.dims
-                && live.is_subset_of(&analysis::prefix_relation(n_params, self.dims, shared + 1, "")?)?
+                && live.is_subset_of(&analysis::prefix_relation(n_params, self.dims, shared + 1, Then::Anything)?)?
             {
                 shared += 1;
             }

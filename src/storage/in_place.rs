@@ -27,7 +27,10 @@
 use crate::frontend::{Access, AccessKind, Stmt};
 use crate::model::isl::{IslResult, Map};
 use crate::model::{params_decl, Scop};
-use crate::schedule::{analysis::prefix_relation, Scattering};
+use crate::schedule::{
+    analysis::{prefix_relation, Then},
+    Scattering,
+};
 use std::ops::Range;
 
 /// The cell a web's variable lives in: the home statement's write.
@@ -150,9 +153,9 @@ fn reads_home_besides(scop: &Scop, h: usize, write: usize, cell: &Map, depth: us
 
 /// `{ [c] -> [d] : c lexicographically before d }` over `dims` dimensions.
 fn precedes(n_params: usize, dims: usize) -> IslResult<Map> {
-    let mut before = prefix_relation(n_params, dims, 0, "c0 < d0")?;
+    let mut before = prefix_relation(n_params, dims, 0, Then::Later)?;
     for k in 1..dims {
-        before = before.union(&prefix_relation(n_params, dims, k, &format!("c{k} < d{k}"))?)?;
+        before = before.union(&prefix_relation(n_params, dims, k, Then::Later)?)?;
     }
     Ok(before)
 }

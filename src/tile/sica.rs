@@ -28,7 +28,7 @@
 use super::hw::Hardware;
 use crate::model::isl::{IslResult, Map};
 use crate::model::Scop;
-use crate::schedule::{analysis, Scattering};
+use crate::schedule::{strides, Scattering};
 
 /// (2) The elements of `d` bytes the L1 cache holds.
 pub fn cache_elements(l1_bytes: u64, d: u64) -> u64 {
@@ -161,7 +161,7 @@ pub fn blocks(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<Vec<Block>> {
         kept.push(merged);
         groups = kept;
     }
-    let step = analysis::step_along(scop.ast.params.len(), k + 1, k)?;
+    let step = strides::step_along(scop.ast.params.len(), k + 1, k)?;
     let mut blocks = Vec::new();
     for (_, mut members) in groups {
         members.sort_unstable();

@@ -194,6 +194,27 @@ impl Map {
         Ok(Map(m))
     }
 
+    /// The pairs of `self` equal in their first `n` dimensions, in and out.
+    pub fn equate_leading(&self, n: usize) -> IslResult<Map> {
+        let mut m = self.copy()?;
+        for k in 0..n {
+            m = m.equate(DimType::In, k as i32, DimType::Out, k as i32).checked()?;
+        }
+        Ok(Map(m))
+    }
+
+    /// The pairs of `self` whose output at dimension `pos` is greater
+    /// (`later`) or smaller than their input there.
+    pub fn order_at(&self, pos: usize, later: bool) -> IslResult<Map> {
+        let (m, p) = (self.copy()?, pos as i32);
+        let ordered = if later {
+            m.order_lt(DimType::In, p, DimType::Out, p)
+        } else {
+            m.order_gt(DimType::In, p, DimType::Out, p)
+        };
+        ordered.checked().map(Map)
+    }
+
     /// Whether output dimension `pos` has one constant value (syntactically).
     pub fn out_is_constant(&self, pos: usize) -> IslResult<bool> {
         let v = self.0.plain_get_val_if_fixed(DimType::Out, pos as u32).checked()?;
