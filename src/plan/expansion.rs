@@ -28,7 +28,7 @@ use crate::model::isl::{self, IslResult};
 use crate::model::{ModelError, Scop};
 use crate::names::FreshNames;
 use crate::options::{PlanRequest, ScheduleKind};
-use crate::schedule::live::{violations, Breach};
+use crate::schedule::live::reverses_some;
 use crate::schedule::{analysis, Fuse};
 use crate::storage::{self, expand::ExpandedArray};
 use std::cell::OnceCell;
@@ -139,8 +139,7 @@ fn reversed_by(analyses: &Analyses, plan: &Plan, candidates: &[String]) -> IslRe
     let scop = analyses.scop();
     let mut broken = Vec::new();
     for live in live::of_scop(scop, analyses.known_deps(), &|v| candidates.iter().any(|c| c == v))? {
-        let found = violations(scop, &live, &plan.scattering, &|_, _| false)?;
-        if found.iter().any(|v| matches!(v.breach, Breach::Reversed { .. })) {
+        if reverses_some(scop, &live, &plan.scattering)? {
             broken.push(live.variable);
         }
     }
