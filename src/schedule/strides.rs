@@ -159,6 +159,16 @@ impl Strides {
     }
 }
 
+/// Whether some write of `scop` keeps its element along one of its
+/// statement's loops in the source's order (a reduction into it), or isl
+/// cannot tell.
+pub fn some_write_stays_put_in_source(scop: &Scop) -> bool {
+    let original = Scattering::original(scop);
+    let strides = Strides::new(&original);
+    let mut loops = (0..original.dims).filter(|&k| super::Analysis::varies(&original, k));
+    loops.any(|k| strides.some_write_stays_put(scop, k).unwrap_or(true))
+}
+
 /// [`Strides::contiguous_accesses`] of a scattering asked about once.
 pub fn contiguous_accesses(scop: &Scop, sc: &Scattering, k: usize) -> IslResult<(usize, usize)> {
     Strides::new(sc).contiguous_accesses(scop, k)
@@ -221,4 +231,39 @@ fn moves_within(n_params: usize, rank: usize, reach: i64) -> IslResult<Set> {
     let mut body = zero_prefix(rank - 1);
     body.push_str(&format!("-{reach} <= c{} <= {reach}", rank - 1));
     Set::parse(&set_text(n_params, rank, &body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::Source;
+
+    fn scop_of(body: &str) -> Scop {
+        let text = format!(
+            "void f(int n, double A[n][n], double B[n][n], double C[n][n], double x[n]) {{\n  double s;\n#pragma scop\n{body}\n#pragma endscop\n}}\n"
+        );
+        let source = Source::parse(text).unwrap();
+        Scop::build(source.scops().scops.remove(0)).unwrap()
+    }
+
+    #[test]
+    fn a_reduction_into_an_element_keeps_it_along_its_loop_in_the_source() {
+        let product = "for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    for (int k = 0; k < n; k++)\n      C[i][j] += A[i][k] * B[k][j];";
+        assert!(some_write_stays_put_in_source(&scop_of(product)));
+        let row_sums = "for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    x[i] = x[i] + A[i][j];";
+        assert!(some_write_stays_put_in_source(&scop_of(row_sums)));
+        // What the element is, not which iterators its subscripts spell.
+        let spelled = "for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    C[i - i][j] = A[i][j];";
+        assert!(some_write_stays_put_in_source(&scop_of(spelled)));
+    }
+
+    #[test]
+    fn writes_that_move_with_every_loop_or_into_scalars_keep_nothing() {
+        let stencil = "for (int i = 1; i < n - 1; i++)\n  for (int j = 1; j < n - 1; j++)\n    B[i][j] = A[i - 1][j] + A[i][j + 1];";
+        assert!(!some_write_stays_put_in_source(&scop_of(stencil)));
+        let sum = "for (int i = 0; i < n; i++)\n  s += x[i];\nfor (int i = 0; i < n; i++)\n  x[i] = s;";
+        assert!(!some_write_stays_put_in_source(&scop_of(sum)));
+        let diagonal = "for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    C[i + j - j][j] = A[i][j];";
+        assert!(!some_write_stays_put_in_source(&scop_of(diagonal)));
+    }
 }
