@@ -196,3 +196,40 @@ fn tiles_the_user_sizes_are_not_replaced_by_panels() {
     let output = polyc::driver::compile(source, &options).expect("compiles").output;
     assert_eq!(packed_products(&output), 0, "{output}");
 }
+
+/// Where a band's rows do more work the later they come (a lower
+/// triangle, a sum below the row), its blocks of rows go to the threads
+/// last first; where they do less (an upper triangle, a sum above the
+/// row), first first. The test compiles the block's own declarations.
+#[test]
+fn a_band_s_largest_blocks_of_rows_go_to_the_threads_first() {
+    let cases = [
+        ("lower-triangle", "for (i = 0; i < NJ; i++) for (k = 0; k < NK; k++) for (j = 0; j <= i; j++)\n  C[i][j] += A[i][k] * Bt[j][k];", 1),
+        ("sum-below-the-row", "for (i = 0; i < NK; i++) for (k = 0; k < i; k++) for (j = 0; j < NJ; j++)\n  C[i][j] -= A[i][k] * B[k][j];", 1),
+        ("upper-triangle", "for (i = 1; i < NJ; i++) for (j = i + 1; j < NJ; j++) for (k = 0; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];", 0),
+        ("sum-above-the-row", "for (i = 0; i < NK; i++) for (j = 0; j < NJ; j++) for (k = i; k < NK; k++)\n  C[i][j] += A[i][k] * B[k][j];", 0),
+    ];
+    for (name, products, last_first) in cases {
+        let output = packed_output(&format!("packing-order-{name}"), &program(products));
+        let declarations: Vec<&str> = output
+            .lines()
+            .map(str::trim)
+            .filter(|l| ["const long polyc_", "const int polyc_last_first"].iter().any(|p| l.starts_with(p)))
+            .take_while(|l| !l.starts_with("const long polyc_b"))
+            .collect();
+        assert!(declarations.iter().any(|l| l.starts_with("const int polyc_last_first")), "{name}:\n{output}");
+        let dir = scratch(&format!("packing-order-{name}-check"));
+        let text = format!(
+            "#include <stdio.h>\n#define NI 23\n#define NJ 19\n#define NK 17\nint main(void) {{\n{}\nprintf(\"%d\", polyc_last_first);\nreturn 0;\n}}\n",
+            declarations.join("\n")
+        );
+        let (src, binary) = (dir.join("order.c"), dir.join("order"));
+        std::fs::write(&src, text).expect("scratch file");
+        gcc(&src, &binary, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let printed = run_with(Command::new(&binary), Duration::from_secs(10));
+        assert!(
+            matches!(&printed, Ok((Some(0), out, _)) if *out == last_first.to_string().into_bytes()),
+            "{name}: {printed:?}"
+        );
+    }
+}

@@ -76,6 +76,9 @@ struct Names {
     /// The least and greatest `i_across - row` over the offsets from the
     /// first row and `across`, where they cut the box.
     band: Option<[String; 2]>,
+    /// With a band: whether its blocks of rows go to the threads last
+    /// first, and the loop's counter of blocks.
+    block_order: Option<[String; 2]>,
     pc: String,
     kn: String,
     ic: String,
@@ -208,6 +211,16 @@ impl Printer<'_> {
             let offset = self.expr(&bound.sub(&corner));
             self.line(depth, &format!("const long {name} = {offset};"));
         }
+        let Some([last_first, _]) = &names.block_order else { return };
+        // The steps of `across` a row has, less one, from the offsets of
+        // the last and first step the band gives it.
+        let across = if band.across == c.col { &names.n } else { &names.k };
+        let steps = |last: &str, first: &str| {
+            format!("({across} - 1 < {last} ? {across} - 1 : {last}) - (0 > {first} ? 0 : {first})")
+        };
+        let m = &names.m;
+        let (first_row, last_row) = (steps(hi, lo), steps(&format!("{m} - 1 + {hi}"), &format!("{m} - 1 + {lo}")));
+        self.line(depth, &format!("const int {last_first} = {last_row} > {first_row};"));
     }
 
     fn packed_names(&mut self, c: &PackedProduct) -> Names {
@@ -228,6 +241,7 @@ impl Printer<'_> {
             a: panels(&mut name, "a"),
             b: panels(&mut name, "b"),
             band: c.band.as_ref().map(|_| [name("lo"), name("hi")]),
+            block_order: c.band.as_ref().map(|_| [name("last_first"), name("block")]),
             pc: name("pc"),
             kn: name("kn"),
             ic: name("ic"),
@@ -272,8 +286,20 @@ impl Printer<'_> {
             let schedule = if c.band.is_some() { "dynamic, 1" } else { "static" };
             self.line(depth, &format!("#pragma omp for schedule({schedule})"));
         }
-        self.line(depth, &format!("for (long {ic} = 0; {ic} < {m}; {ic} += {mb}) {{"));
         let d = depth + 1;
+        match &names.block_order {
+            // A band's rows differ in work: the largest blocks first, so
+            // that none starts when the other threads are nearly done
+            // (syrk's lower triangle of 1,200 rows in 14 blocks: the last
+            // holds 11% of the work, the first 0.5%).
+            Some([last_first, block]) => {
+                let blocks = format!("({m} + {mb} - 1) / {mb}");
+                self.line(depth, &format!("for (long {block} = 0; {block} < {blocks}; {block}++) {{"));
+                let which = format!("({last_first} ? {blocks} - 1 - {block} : {block})");
+                self.line(d, &format!("const long {ic} = {which} * {mb};"));
+            }
+            None => self.line(depth, &format!("for (long {ic} = 0; {ic} < {m}; {ic} += {mb}) {{")),
+        }
         self.line(d, &format!("const long {rows} = {m} - {ic} < {mb} ? {m} - {ic} : {mb};"));
         let sum_band = c.band.as_ref().filter(|b| b.across == c.sum);
         if let (Some(_), Some([lo, hi])) = (sum_band, &names.band) {

@@ -176,6 +176,7 @@ static void kernel_contractions(double alpha)
         const long polyc_k = NK - 2;
         const long polyc_lo = -NK + 3;
         const long polyc_hi = 0;
+        const int polyc_last_first = (polyc_k - 1 < polyc_m - 1 + polyc_hi ? polyc_k - 1 : polyc_m - 1 + polyc_hi) - (0 > polyc_m - 1 + polyc_lo ? 0 : polyc_m - 1 + polyc_lo) > (polyc_k - 1 < polyc_hi ? polyc_k - 1 : polyc_hi) - (0 > polyc_lo ? 0 : polyc_lo);
         enum { polyc_mr = 6, polyc_nr = 2 * POLYC_VECTOR_BYTES / sizeof(__typeof__(Z[2][0])), polyc_kc = polyc_pack_steps(sizeof(__typeof__(+(alpha * X[2][0]))), 1), polyc_mc = (POLYC_PACK_ROWS + polyc_mr - 1) / polyc_mr * polyc_mr };
         if (polyc_m > 0 && polyc_n > 0 && polyc_k > 0) {
           void *polyc_b_memory = 0;
@@ -198,7 +199,8 @@ static void kernel_contractions(double alpha)
                   for (int j = 0; j <= NJ - 1; j++)
                     polyc_b[j / polyc_nr][(k - polyc_pc)][j % polyc_nr] = Y[k][j];
                 #pragma omp for schedule(dynamic, 1)
-                for (long polyc_ic = 0; polyc_ic < polyc_m; polyc_ic += polyc_mb) {
+                for (long polyc_block = 0; polyc_block < (polyc_m + polyc_mb - 1) / polyc_mb; polyc_block++) {
+                  const long polyc_ic = (polyc_last_first ? (polyc_m + polyc_mb - 1) / polyc_mb - 1 - polyc_block : polyc_block) * polyc_mb;
                   const long polyc_rows = polyc_m - polyc_ic < polyc_mb ? polyc_m - polyc_ic : polyc_mb;
                   if (polyc_pc + polyc_kn - 1 - polyc_ic < polyc_lo || polyc_pc - (polyc_ic + polyc_rows - 1) > polyc_hi)
                     continue;
@@ -757,6 +759,7 @@ static void kernel_contractions(double alpha)
         const long polyc_k = NK;
         const long polyc_lo = 0;
         const long polyc_hi = NJ - 1;
+        const int polyc_last_first = (polyc_n - 1 < polyc_m - 1 + polyc_hi ? polyc_n - 1 : polyc_m - 1 + polyc_hi) - (0 > polyc_m - 1 + polyc_lo ? 0 : polyc_m - 1 + polyc_lo) > (polyc_n - 1 < polyc_hi ? polyc_n - 1 : polyc_hi) - (0 > polyc_lo ? 0 : polyc_lo);
         enum { polyc_mr = 3, polyc_nr = 2 * POLYC_VECTOR_BYTES / sizeof(__typeof__(U[0][0])), polyc_kc = polyc_pack_steps(sizeof(__typeof__(+(X[0][0]))), 2), polyc_mc = (POLYC_PACK_ROWS + polyc_mr - 1) / polyc_mr * polyc_mr };
         if (polyc_m > 0 && polyc_n > 0 && polyc_k > 0) {
           void *polyc_b_memory = 0;
@@ -790,7 +793,8 @@ static void kernel_contractions(double alpha)
                     polyc_b2[j / polyc_nr][(k - polyc_pc)][j % polyc_nr] = V[j][k] * alpha;
                   }
                 #pragma omp for schedule(dynamic, 1)
-                for (long polyc_ic = 0; polyc_ic < polyc_m; polyc_ic += polyc_mb) {
+                for (long polyc_block = 0; polyc_block < (polyc_m + polyc_mb - 1) / polyc_mb; polyc_block++) {
+                  const long polyc_ic = (polyc_last_first ? (polyc_m + polyc_mb - 1) / polyc_mb - 1 - polyc_block : polyc_block) * polyc_mb;
                   const long polyc_rows = polyc_m - polyc_ic < polyc_mb ? polyc_m - polyc_ic : polyc_mb;
                   for (int i = polyc_ic; i < polyc_ic + polyc_rows; i++)
                     for (int k = polyc_pc; k < polyc_pc + polyc_kn; k++)
@@ -1111,6 +1115,7 @@ static void kernel_contractions(double alpha)
         const long polyc_k = NK - 1;
         const long polyc_lo = 0;
         const long polyc_hi = NK - 2;
+        const int polyc_last_first = (polyc_k - 1 < polyc_m - 1 + polyc_hi ? polyc_k - 1 : polyc_m - 1 + polyc_hi) - (0 > polyc_m - 1 + polyc_lo ? 0 : polyc_m - 1 + polyc_lo) > (polyc_k - 1 < polyc_hi ? polyc_k - 1 : polyc_hi) - (0 > polyc_lo ? 0 : polyc_lo);
         enum { polyc_mr = 6, polyc_nr = 2 * POLYC_VECTOR_BYTES / sizeof(__typeof__(W[0][0])), polyc_kc = polyc_pack_steps(sizeof(__typeof__(+(T[1][0]))), 1), polyc_mc = (POLYC_PACK_ROWS + polyc_mr - 1) / polyc_mr * polyc_mr };
         if (polyc_m > 0 && polyc_n > 0 && polyc_k > 0) {
           void *polyc_b_memory = 0;
@@ -1133,7 +1138,8 @@ static void kernel_contractions(double alpha)
                   for (int j = 0; j <= NJ - 1; j++)
                     polyc_b[j / polyc_nr][(k - polyc_pc - 1)][j % polyc_nr] = W[k][j];
                 #pragma omp for schedule(dynamic, 1)
-                for (long polyc_ic = 0; polyc_ic < polyc_m; polyc_ic += polyc_mb) {
+                for (long polyc_block = 0; polyc_block < (polyc_m + polyc_mb - 1) / polyc_mb; polyc_block++) {
+                  const long polyc_ic = (polyc_last_first ? (polyc_m + polyc_mb - 1) / polyc_mb - 1 - polyc_block : polyc_block) * polyc_mb;
                   const long polyc_rows = polyc_m - polyc_ic < polyc_mb ? polyc_m - polyc_ic : polyc_mb;
                   if (polyc_pc + polyc_kn - 1 - polyc_ic < polyc_lo || polyc_pc - (polyc_ic + polyc_rows - 1) > polyc_hi)
                     continue;
@@ -2237,6 +2243,7 @@ static void kernel_contractions(double alpha)
         const long polyc_k = NK;
         const long polyc_lo = -NJ + 1;
         const long polyc_hi = 0;
+        const int polyc_last_first = (polyc_n - 1 < polyc_m - 1 + polyc_hi ? polyc_n - 1 : polyc_m - 1 + polyc_hi) - (0 > polyc_m - 1 + polyc_lo ? 0 : polyc_m - 1 + polyc_lo) > (polyc_n - 1 < polyc_hi ? polyc_n - 1 : polyc_hi) - (0 > polyc_lo ? 0 : polyc_lo);
         enum { polyc_mr = 6, polyc_nr = 2 * POLYC_VECTOR_BYTES / sizeof(__typeof__(L[0][0])), polyc_kc = polyc_pack_steps(sizeof(__typeof__(+(X[0][0]))), 1), polyc_mc = (POLYC_PACK_ROWS + polyc_mr - 1) / polyc_mr * polyc_mr };
         if (polyc_m > 0 && polyc_n > 0 && polyc_k > 0) {
           void *polyc_b_memory = 0;
@@ -2259,7 +2266,8 @@ static void kernel_contractions(double alpha)
                   for (int k = polyc_pc; k < polyc_pc + polyc_kn; k++)
                     polyc_b[j / polyc_nr][(k - polyc_pc)][j % polyc_nr] = V[j][k];
                 #pragma omp for schedule(dynamic, 1)
-                for (long polyc_ic = 0; polyc_ic < polyc_m; polyc_ic += polyc_mb) {
+                for (long polyc_block = 0; polyc_block < (polyc_m + polyc_mb - 1) / polyc_mb; polyc_block++) {
+                  const long polyc_ic = (polyc_last_first ? (polyc_m + polyc_mb - 1) / polyc_mb - 1 - polyc_block : polyc_block) * polyc_mb;
                   const long polyc_rows = polyc_m - polyc_ic < polyc_mb ? polyc_m - polyc_ic : polyc_mb;
                   for (int i = polyc_ic; i < polyc_ic + polyc_rows; i++)
                     for (int k = polyc_pc; k < polyc_pc + polyc_kn; k++)
