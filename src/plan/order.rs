@@ -134,7 +134,7 @@ impl Planner<'_> {
         let Some(inner) = original.innermost_loop() else {
             return Ok(false);
         };
-        let Some(outer) = (0..inner).rev().find(|&k| Analysis::varies(original, k)) else {
+        let Some(outer) = (0..inner).rev().find(|&k| original.varies(k)) else {
             return Ok(false);
         };
         match in_original.is_permutable(outer, inner + 1) {

@@ -57,13 +57,6 @@ pub fn zero_at(n_params: usize, dims: usize, k: usize) -> IslResult<Set> {
     Set::parse(&set_text(n_params, dims, &format!("c{k} = 0")))
 }
 
-impl Scattering {
-    /// The last dimension at which some statement varies.
-    pub fn innermost_loop(&self) -> Option<usize> {
-        (0..self.dims).rev().find(|&k| Analysis::varies(self, k))
-    }
-}
-
 /// Parallelism, permutability and access strides of one scattering.
 #[derive(Clone)]
 pub struct Analysis {
@@ -85,15 +78,9 @@ impl Analysis {
 
     /// With the dependence `distances` under `sc` already known.
     pub fn from_distances(sc: &Scattering, distances: Set, n_params: usize) -> IslResult<Analysis> {
-        let loop_dims = (0..sc.dims).map(|k| Analysis::varies(sc, k)).collect();
+        let loop_dims = (0..sc.dims).map(|k| sc.varies(k)).collect();
         let parallel = RefCell::new(vec![None; sc.dims]);
         Ok(Analysis { distances, n_params, dims: sc.dims, loop_dims, parallel, strides: Strides::new(sc) })
-    }
-
-    /// Whether some statement of `sc` has more than one value at dimension
-    /// `k` (or isl cannot tell).
-    pub fn varies(sc: &Scattering, k: usize) -> bool {
-        sc.maps.iter().any(|m| !m.out_is_constant(k).unwrap_or(false))
     }
 
     /// The dependence distances (or a sound over-approximation of them).

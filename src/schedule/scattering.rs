@@ -35,6 +35,17 @@ impl Scattering {
         Scattering { stmts, maps, dims: scop.schedule_dims }
     }
 
+    /// Whether some statement has more than one value at dimension `k`
+    /// (or isl cannot tell).
+    pub fn varies(&self, k: usize) -> bool {
+        self.maps.iter().any(|m| !m.out_is_constant(k).unwrap_or(false))
+    }
+
+    /// The last dimension at which some statement varies.
+    pub fn innermost_loop(&self) -> Option<usize> {
+        (0..self.dims).rev().find(|&k| self.varies(k))
+    }
+
     /// The same statements, each scheduled by an equal map.
     pub fn is_equal(&self, other: &Scattering) -> IslResult<bool> {
         if self.stmts != other.stmts || self.dims != other.dims {

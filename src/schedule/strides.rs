@@ -165,7 +165,7 @@ impl Strides {
 pub fn some_write_stays_put_in_source(scop: &Scop) -> bool {
     let original = Scattering::original(scop);
     let strides = Strides::new(&original);
-    let mut loops = (0..original.dims).filter(|&k| super::Analysis::varies(&original, k));
+    let mut loops = (0..original.dims).filter(|&k| original.varies(k));
     loops.any(|k| strides.some_write_stays_put(scop, k).unwrap_or(true))
 }
 
