@@ -307,9 +307,11 @@ impl Planner<'_> {
     }
 
     /// Whether tiles of `band` pay: some member is parallel and some data
-    /// is reused beyond what the cache keeps (see
-    /// [`Strides::band_has_reuse`](crate::schedule::strides::Strides::band_has_reuse)). Tiles only for parallelism measured
-    /// slower: blur2's fused rows 0.71x tiled, 1.63x untiled.
+    /// is reused beyond what the cache keeps (see [`Strides::band_has_reuse`]).
+    /// Tiles only for parallelism measured slower: blur2's fused rows 0.71x
+    /// tiled, 1.63x untiled.
+    ///
+    /// [`Strides::band_has_reuse`]: crate::schedule::strides::Strides::band_has_reuse
     pub(super) fn worth_tiling(&self, band: Range<usize>) -> IslResult<bool> {
         Ok(self.band_has_parallel_member(band.clone())? && self.analysis.strides().band_has_reuse(self.scop, band)?)
     }

@@ -185,7 +185,7 @@ pub fn for_little_work(analyses: &Analyses, request: &PlanRequest, planned: &Sca
 /// jam some loop ([`for_little_work`]; isl's order is planned without):
 /// without planning isl's order, which took deriche 0.15 s, nor the
 /// source's where no write keeps its element along a loop: a jam needs
-/// one ([`Planner::jams`]), and the source's order for little work only
+/// one (`Planner::jams`), and the source's order for little work only
 /// permutes and strip-mines the source's loops, which step the same
 /// iterators (deriche's planning of it, 9% of its compile time, found
 /// that out).

@@ -222,8 +222,10 @@ impl Planner<'_> {
     /// For member `k` of `band` as its innermost loop: whether that loop
     /// is parallel, then how many more accesses it walks contiguously
     /// than not, then how near in memory the elements it walks are (see
-    /// [`Strides::unmoved_subscripts`](crate::schedule::strides::Strides::unmoved_subscripts): shape_dims' `T[i][j][k]` fused
+    /// [`Strides::unmoved_subscripts`]: shape_dims' `T[i][j][k]` fused
     /// with a reduction over `j` ran 0.74x with `i` inside `j`).
+    ///
+    /// [`Strides::unmoved_subscripts`]: crate::schedule::strides::Strides::unmoved_subscripts
     pub(super) fn vector_score(&self, band: Range<usize>, k: usize) -> IslResult<(bool, i64, usize)> {
         let parallel = self.analysis.is_parallel_innermost(band, k)?;
         Ok((parallel, self.contiguity(k)?, self.analysis.strides().unmoved_subscripts(self.scop, k)?))
