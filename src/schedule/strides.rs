@@ -24,13 +24,14 @@ use std::rc::Rc;
 pub struct Strides {
     sc: Scattering,
     by_dim: RefCell<HashMap<usize, Rc<Vec<Set>>>>,
-    /// [`Strides::contiguous_accesses`] by dimension, once known.
-    contiguous: RefCell<HashMap<usize, (usize, usize)>>,
+    /// By dimension, once known: whether each access moves by one element
+    /// of its last subscript at most (what contiguity and reuse ask).
+    near: RefCell<HashMap<usize, Rc<Vec<bool>>>>,
 }
 
 impl Strides {
     pub fn new(sc: &Scattering) -> Strides {
-        Strides { sc: sc.clone(), by_dim: RefCell::default(), contiguous: RefCell::default() }
+        Strides { sc: sc.clone(), by_dim: RefCell::default(), near: RefCell::default() }
     }
 
     /// [`element_moves`] along `k`, once.
@@ -43,19 +44,24 @@ impl Strides {
         Ok(moves)
     }
 
+    /// [`moves_by_one_at_most`] along `k`, once.
+    fn near(&self, scop: &Scop, k: usize) -> IslResult<Rc<Vec<bool>>> {
+        if let Some(known) = self.near.borrow().get(&k) {
+            return Ok(known.clone());
+        }
+        let near = Rc::new(moves_by_one_at_most(&self.moves(scop, k)?, scop.ast.params.len())?);
+        self.near.borrow_mut().insert(k, near.clone());
+        Ok(near)
+    }
+
     /// How many accesses of `scop` move by at most one element of their
     /// innermost subscript (and not at all in the others) when dimension
     /// `k` advances, and how many do not: a vector loop over `k` reads or
     /// writes the former contiguously.
     pub fn contiguous_accesses(&self, scop: &Scop, k: usize) -> IslResult<(usize, usize)> {
-        if let Some(&known) = self.contiguous.borrow().get(&k) {
-            return Ok(known);
-        }
-        let near = moves_by_one_at_most(&self.moves(scop, k)?, scop.ast.params.len())?;
+        let near = self.near(scop, k)?;
         let contiguous = near.iter().filter(|&&n| n).count();
-        let counts = (contiguous, near.len() - contiguous);
-        self.contiguous.borrow_mut().insert(k, counts);
-        Ok(counts)
+        Ok((contiguous, near.len() - contiguous))
     }
 
     /// Whether some write of `scop` touches one element all along
@@ -133,7 +139,6 @@ impl Strides {
             }
             loops.push(own);
         }
-        let n_params = scop.ast.params.len();
         for a in (0..in_band.len()).filter(|&a| in_band[a] && stays.iter().any(|along| !along[a])) {
             let Some(p) = (0..stays.len()).rev().find(|&p| stays[p][a]) else { continue };
             // What runs between two uses: each spanning statement's loops
@@ -145,7 +150,7 @@ impl Strides {
                     _ if !spans => false,
                     [] => false,
                     [only] => {
-                        let near = moves_by_one_at_most(&self.moves(scop, *only)?, n_params)?;
+                        let near = self.near(scop, *only)?;
                         near.iter().zip(&owner).any(|(&n, &o)| o == s && !n)
                     }
                     _ => true,
