@@ -9,7 +9,7 @@ use polyc::options::{Options, PlanRequest, TileOptions, TileShape};
 
 /// A complete program around `kernel`: sizes `N` and `M` from the
 /// command line (at most 40), arrays `A` (1-d) and `X` (2-d) of doubles,
-/// a scalar `s`; it prints a checksum of each.
+/// a scalar `s`, iterators `i`, `j` and `k`; it prints a checksum of each.
 fn program(kernel: &str) -> String {
     format!(
         r#"#include <stdio.h>
@@ -20,7 +20,7 @@ int main(int argc, char **argv) {{
   int N = argc > 1 ? atoi(argv[1]) : 20, M = argc > 2 ? atoi(argv[2]) : 16;
   if (N > 40) N = 40;
   if (M > 40) M = 40;
-  int i, j;
+  int i, j, k;
   for (i = 0; i < 48; i++) {{
     A[i] = (i % 7) * 0.25;
     for (j = 0; j < 96; j++) X[i][j] = ((i + 3 * j) % 11) * 0.125;
@@ -224,4 +224,25 @@ fn a_declaration_whose_value_names_a_macro_stays_a_statement() {
         &[("default", Options::optimising())],
         &RUNS,
     );
+}
+
+#[test]
+fn a_strided_read_under_a_halved_bound_does_not_crash_the_dataflow() {
+    // The value-based dataflow of these four statements: the writes of
+    // `A` not yet matched, after the writes of the loop nest, came back
+    // from isl with two equal divisions (the parity of `j`, once `j = i`
+    // was known), and isl's next maximum over them wrote out of bounds
+    // and crashed polyc (model::isl::duplicate_divs).
+    let kernel = "  A[1] = 1.125;\n  for (i = M - 1; i >= 0; i--) {\n    s = A[i + 1] * 0.5;\n    \
+                  for (j = N / 2 - 1; j >= i; j--) {\n      s = A[j + 1] * 0.5;\n      \
+                  for (k = 0; k < j + 3; k++)\n        A[k + 1] = A[2 * k] * 0.5 + 1.0;\n    }\n  }";
+    let source = program(kernel);
+    let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("compiles");
+    let codes: Vec<_> = outcome.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.is_empty(), "{codes:?}");
+    let diamond = TileOptions { shape: TileShape::Diamond, ..TileOptions::default() };
+    let diamond =
+        Options { plan: PlanRequest { tile: Some(diamond), ..PlanRequest::optimising() }, ..Options::default() };
+    let modes = [("default", Options::optimising()), ("diamond", diamond)];
+    prints_what_the_source_prints("regression-equal-divisions", &source, &modes, &RUNS);
 }

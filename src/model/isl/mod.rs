@@ -16,12 +16,18 @@
 //! both bounds are needed (see `clock`); a parse that fails because either
 //! ran out (isl says "syntax error") is reported as what it is, any other
 //! failed parse as a bug, with the text (`check`).
+//!
+//! Where isl itself goes wrong, polyc works around it here: a dataflow
+//! isl refuses is taken memory-based (`flow`), and a lexicographic
+//! optimum over a context with two equal divisions, which crashes isl,
+//! gets the context simplified first (`duplicate_divs`).
 
 mod budget;
 mod check;
 mod clock;
 mod context;
 mod convert;
+mod duplicate_divs;
 mod error;
 mod flow;
 mod map;
