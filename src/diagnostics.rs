@@ -272,8 +272,11 @@ impl Code {
             }
             Code::P0022 => {
                 "isl counts the operations it spends on each SCoP and stops at `--isl-budget` (20 \
-                million by default, about five seconds). A SCoP whose model or dependences run out \
-                of it is emitted as written. Planning, and generating the loops of a transformed \
+                million by default, about five seconds). A SCoP whose model runs out of it is \
+                emitted as written. Where the exact (value-based) dependences through some \
+                variables run out, they are taken memory-based (every earlier access of an \
+                element counts), and the SCoP is planned in its source's order: fewer \
+                transformations are proved legal, none wrongly. Planning, and generating the loops of a transformed \
                 schedule, get a tenth of it each: out of it in planning, no transformation is \
                 applied (the SCoP keeps its source text); in generating the loops, the SCoP keeps \
                 its original schedule (diamond and hexagonal tiles are planned again as \

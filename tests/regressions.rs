@@ -246,3 +246,28 @@ fn a_strided_read_under_a_halved_bound_does_not_crash_the_dataflow() {
     let modes = [("default", Options::optimising()), ("diamond", diamond)];
     prints_what_the_source_prints("regression-equal-divisions", &source, &modes, &RUNS);
 }
+
+#[test]
+fn dependences_too_costly_to_compute_exactly_are_taken_memory_based() {
+    // A write under `(j + 1) % 2` and its `else` beside writes of the
+    // same row: isl's exact dataflow splits its maxima by the parity
+    // and ran out of the planning budget, and the whole SCoP was kept
+    // as written (P0022), its independent second nest too. Now those
+    // dependences are memory-based, the second nest runs in parallel.
+    let kernel = "  for (i = 0; i < M - 2; i++) {\n    X[1][40 + i - 1] = X[1][40 + i] * 0.5 + 1.0;\n    \
+                  for (j = 0; j < N / 2; j++) {\n      if ((j + 1) % 2 == 0)\n        \
+                  A[j + 1] += (A[j] - X[1][40 + M - j + 1]) * 0.25 + X[1][40 + j + 2] * 0.5;\n      else\n        \
+                  X[1][40 + i - 2] = (A[N - i] - X[1][40 + M - j + 1]) * 0.5 + X[1][40 + j - 1] * 0.25;\n      \
+                  X[1][40 + j - 2] = A[2 * j] * 0.5 + 1.0;\n    }\n    A[N - i + 2] = X[1][40 + i + 1] * 0.5 + 1.0;\n  }\n  \
+                  for (i = 2; i < M + 2; i++)\n    for (j = 0; j < N; j++)\n      X[i][j] = X[i][j] * 0.5 + A[j] * 0.25;";
+    let source = program(kernel);
+    let outcome = polyc::driver::compile(source.clone(), &Options::optimising()).expect("compiles");
+    let messages: Vec<&str> = outcome.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(
+        messages.len() == 1 && messages[0].starts_with("memory-based dependences through the other variables"),
+        "{messages:?}"
+    );
+    let outputs =
+        prints_what_the_source_prints("regression-memory-based", &source, &[("default", Options::optimising())], &RUNS);
+    assert!(outputs[0].contains("#pragma omp parallel for"), "the second nest is not parallel:\n{}", outputs[0]);
+}

@@ -4,7 +4,7 @@
 
 use super::filters;
 use crate::frontend::AccessKind;
-use crate::model::isl::{self, FlowResult, IslResult, UnionMap};
+use crate::model::isl::{self, FlowResult, IslError, IslResult, UnionMap};
 use crate::model::Scop;
 
 /// Every statement instance of `scop` to its time in the original order.
@@ -12,13 +12,75 @@ pub(super) fn original_schedule(scop: &Scop) -> IslResult<UnionMap> {
     UnionMap::from_maps(scop.statements.iter().map(|s| &s.schedule))
 }
 
-/// The value-based dependences through the variables `of` accepts, in
-/// the original order `schedule`: the flow (each read from the writes
+/// The operations the exact dataflow of the groups may spend: what is
+/// left of the count in force, shared by the groups, until it runs out;
+/// then a share of the bound, counted afresh, for each group after.
+/// Where all groups fit in the bound, nothing changes; otherwise the
+/// total stays within twice the bound (and the memory-based analyses).
+pub(super) struct Allowance {
+    share: u64,
+    spent: bool,
+}
+
+impl Allowance {
+    pub(super) fn new(groups: usize) -> Allowance {
+        Allowance { share: isl::operation_budget() / groups.max(1) as u64, spent: false }
+    }
+}
+
+/// The dependences through the variables `of` accepts, in the original
+/// order `schedule`: value-based ([`value_based`]) where isl's exact
+/// dataflow fits in `allowance`, memory-based ([`memory_based`]), under
+/// the bound in force counted afresh, otherwise.
+pub(super) fn dataflow(
+    scop: &Scop,
+    schedule: &UnionMap,
+    exclusive: &UnionMap,
+    of: &dyn Fn(&str) -> bool,
+    allowance: &mut Allowance,
+) -> IslResult<Dataflow> {
+    let exact = || value_based(scop, schedule, exclusive, of);
+    let found = if allowance.spent {
+        isl::within_budget(allowance.share, exact)?
+    } else {
+        match exact() {
+            Ok(found) => Some(found),
+            Err(_) if isl::out_of_budget() => {
+                allowance.spent = true;
+                None
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    if let Some((flow, boundaries)) = found {
+        return Ok(Dataflow { flow, boundaries, exact: true });
+    }
+    let bound = isl::operation_budget();
+    match isl::within_budget(bound, || memory_based(scop, schedule, exclusive, of))? {
+        Some(found) => Ok(found),
+        None => {
+            isl::exhaust_budget();
+            Err(IslError(format!("the memory-based dependences need more than {bound} isl operations")))
+        }
+    }
+}
+
+/// The dependences through some variables, and whether they are exact.
+pub(super) struct Dataflow {
+    /// Each read from the writes that may have left its value.
+    pub flow: UnionMap,
+    /// The anti and output dependences that bound the live ranges.
+    pub boundaries: UnionMap,
+    /// Whether both are value-based, or memory-based.
+    pub exact: bool,
+}
+
+/// The value-based dependences: the flow (each read from the writes
 /// that may have left its value, through the covers of complementary
 /// filters, none between the instance pairs `exclusive` that never both
 /// run), and the value-based anti and output dependences (each write
 /// after the last write before it, and the reads since).
-pub(super) fn dataflow(
+fn value_based(
     scop: &Scop,
     schedule: &UnionMap,
     exclusive: &UnionMap,
@@ -38,6 +100,26 @@ pub(super) fn dataflow(
     let value_based_false =
         isl::compute_flow(&writes, Some(&must), Some(&reads.union(&may)?), schedule, FlowResult::May)?;
     Ok((flow, value_based_false))
+}
+
+/// The memory-based dependences: each read from every earlier write of
+/// its element (but those `exclusive` with it), each write after every
+/// earlier access. A superset of the value-based ones, without isl's
+/// lexicographic maxima, where the exact dataflow costs the most: what
+/// respects them respects the true dependences (fewer transformations
+/// are proved legal, none wrongly); a loop privatises no variable whose
+/// reads these let earlier iterations' writes reach.
+fn memory_based(
+    scop: &Scop,
+    schedule: &UnionMap,
+    exclusive: &UnionMap,
+    of: &dyn Fn(&str) -> bool,
+) -> IslResult<Dataflow> {
+    let reads = accesses(scop, AccessKind::Read, None, of)?;
+    let writes = accesses(scop, AccessKind::Write, None, of)?;
+    let flow = isl::compute_flow(&reads, None, Some(&writes), schedule, FlowResult::May)?.subtract(exclusive)?;
+    let boundaries = isl::compute_flow(&writes, None, Some(&reads.union(&writes)?), schedule, FlowResult::May)?;
+    Ok(Dataflow { flow, boundaries, exact: false })
 }
 
 /// The accesses of `kind` to the variables `of` accepts; with `may`,

@@ -11,7 +11,7 @@
 //! Which boundaries a schedule breaks is the schedule's to say
 //! (`schedule::live`).
 
-use super::dataflow::{dataflow, original_schedule};
+use super::dataflow::{dataflow, original_schedule, Allowance};
 use super::{filters, Dependences};
 use crate::model::isl::{IslResult, UnionMap};
 use crate::model::Scop;
@@ -53,7 +53,11 @@ pub fn of_scop(scop: &Scop, known: Option<&Dependences>, wanted: &dyn Fn(&str) -
     for variable in written {
         let (flow, boundaries) = match own_group(variable) {
             Some(group) => (group.flow.clone(), group.boundaries.clone()),
-            None => dataflow(scop, &schedule, &exclusive, &|array: &str| array == variable)?,
+            None => {
+                let mut allowance = Allowance::new(1);
+                let found = dataflow(scop, &schedule, &exclusive, &|array: &str| array == variable, &mut allowance)?;
+                (found.flow, found.boundaries)
+            }
         };
         // The last read of each value, in the original order.
         let last = flow.apply_range(&schedule)?.lexmax()?.apply_range(&schedule.reverse()?)?;

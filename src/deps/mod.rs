@@ -44,6 +44,16 @@
 //! analysis, and leaving out a group is leaving out exactly the
 //! dependences through that variable.
 //!
+//! The groups' exact dataflow shares the operation bound in force; once
+//! it runs out (writes under data-dependent conditions with `%` and `/`,
+//! whose may-sources make isl's maxima split without end), each group
+//! after gets a share of the bound of its own (`dataflow::Allowance`).
+//! A group out of operations gets memory-based dependences instead: a
+//! superset, so legality still holds, and the SCoP is planned in its
+//! source's order where they allow it instead of kept as written
+//! ([`Dependences::memory_based_through`] says which variables, for a
+//! `P0022` warning).
+//!
 //! The entry points: [`analyse`] computes [`Dependences`] once per SCoP
 //! (`plan::Analyses` keeps them). [`Dependences::generators`] is what
 //! legality is checked against; [`Dependences::generators_except`] leaves
@@ -74,7 +84,7 @@ mod dataflow;
 mod filters;
 pub mod live;
 
-use dataflow::{accesses, dataflow, original_schedule};
+use dataflow::{accesses, dataflow, original_schedule, Allowance};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
@@ -130,6 +140,9 @@ struct Group {
     /// `flow` with `boundaries`, which together generate every
     /// dependence through these variables.
     generators: UnionMap,
+    /// Whether `flow` and `boundaries` are value-based, or memory-based
+    /// (the exact dataflow ran out of operations).
+    exact: bool,
 }
 
 impl Dependences {
@@ -204,6 +217,14 @@ impl Dependences {
         Ok(false)
     }
 
+    /// The variables whose dependences are memory-based, as the exact
+    /// dataflow through them ran out of operations: a privatisable
+    /// variable by name, the others together as "the other variables".
+    pub fn memory_based_through(&self) -> Vec<&str> {
+        let inexact = self.groups.iter().filter(|g| !g.exact);
+        inexact.map(|g| g.variable.as_deref().unwrap_or("the other variables")).collect()
+    }
+
     /// The variables a loop might privatise, with the value-based flow
     /// through each.
     pub fn privatisable(&self) -> impl Iterator<Item = (&str, &UnionMap)> {
@@ -219,15 +240,17 @@ pub fn analyse(scop: &Scop) -> IslResult<Dependences> {
     let exclusive = filters::exclusive_pairs(scop)?;
     let mut groups = Vec::new();
     let mut flow = UnionMap::empty()?;
+    let mut allowance = Allowance::new(private.len() + 1);
     for variable in private.iter().map(Some).chain(std::iter::once(None)) {
         let of = |array: &str| match variable {
             Some(v) => v == array,
             None => !private.contains(array),
         };
-        let (group_flow, value_based_false) = dataflow(scop, &schedule, &exclusive, &of)?;
-        flow = flow.union(&group_flow)?;
-        let generators = group_flow.union(&value_based_false)?;
-        groups.push(Group { variable: variable.cloned(), flow: group_flow, boundaries: value_based_false, generators });
+        let found = dataflow(scop, &schedule, &exclusive, &of, &mut allowance)?;
+        flow = flow.union(&found.flow)?;
+        let generators = found.flow.union(&found.boundaries)?;
+        let (variable, exact) = (variable.cloned(), found.exact);
+        groups.push(Group { variable, flow: found.flow, boundaries: found.boundaries, generators, exact });
     }
     let every = |_: &str| true;
     let (reads, writes) =

@@ -81,7 +81,8 @@ impl Planner<'_> {
     pub(super) fn time_tiled(&mut self, request: &PlanRequest) -> IslResult<bool> {
         let Some(t) = request.tile.as_ref().filter(|t| t.shape != TileShape::Sica) else { return Ok(false) };
         let stmts = self.nest.scattering.stmts.clone();
-        if !self.analysis.is_loop(0) || stmts.len() > MAX_TIME_TILED {
+        // isl's scheduler is not asked on memory-based dependences (see `transformed`).
+        if !self.analysis.is_loop(0) || stmts.len() > MAX_TIME_TILED || !self.deps.memory_based_through().is_empty() {
             return Ok(false);
         }
         if self.concurrent_start(t)? {

@@ -346,6 +346,7 @@ pub fn plan_relaxing(analyses: &Analyses, request: &PlanRequest, relaxed: &[Stri
         Ok(Some(plan)) if !request.optimises() || plan.gains() => plan,
         Ok(Some(plan)) => {
             kept.notes.refused = plan.notes.refused;
+            kept.notes.out_of_budget = plan.notes.out_of_budget;
             kept
         }
         Ok(None) => {
@@ -378,9 +379,19 @@ fn transformed(analyses: &Analyses, request: &PlanRequest, relaxed: &[String]) -
     let legality = deps.generators_relaxing(relaxed)?;
     let n_params = scop.ast.params.len();
     let mut notes = Notes::default();
+    // isl's scheduler on memory-based dependences takes seconds where
+    // its bound counts few operations: the source's order is planned,
+    // without skewed time tiles (`Planner::time_tiled`).
+    let memory_based = deps.memory_based_through();
+    for through in &memory_based {
+        let why = format!(
+            "memory-based dependences through {through}, in the source's order: their exact dataflow ran out of isl operations"
+        );
+        notes.not_applied(why, true);
+    }
     let scheduled = match request.schedule {
-        ScheduleKind::Auto => scheduled(analyses, &legality, request, relaxed, &mut notes)?,
-        ScheduleKind::Identity => None,
+        ScheduleKind::Auto if memory_based.is_empty() => scheduled(analyses, &legality, request, relaxed, &mut notes)?,
+        _ => None,
     };
     let by_isl = scheduled.is_some();
     let mut planners = match scheduled {

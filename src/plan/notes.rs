@@ -36,7 +36,9 @@ impl Notes {
     /// Note a step not applied: as out of budget or as refused.
     pub fn not_applied(&mut self, why: String, out_of_budget: bool) {
         if out_of_budget {
-            self.out_of_budget.push(why);
+            if !self.out_of_budget.contains(&why) {
+                self.out_of_budget.push(why);
+            }
         } else {
             self.refused(why);
         }
