@@ -113,6 +113,12 @@ impl Map {
         IslMap::from_basic_map(hull).checked().map(Map)
     }
 
+    /// A superset without existentials: the constraints that involve
+    /// one dropped, at once (no projection).
+    pub fn without_existentials(&self) -> IslResult<Map> {
+        self.copy()?.remove_divs().checked().map(Map)
+    }
+
     /// A convex superset, cheap to compute (constraints of the pieces).
     pub fn simple_hull(&self) -> IslResult<Map> {
         let hull = self.copy()?.simple_hull().checked()?;
