@@ -4,7 +4,7 @@
 
 use super::filters;
 use crate::frontend::AccessKind;
-use crate::model::isl::{self, FlowResult, IslError, IslResult, Map, UnionMap};
+use crate::model::isl::{self, FlowResult, IslError, IslResult, Map, UnionMap, UnionSet};
 use crate::model::Scop;
 
 /// Every statement instance of `scop` to its time in the original order.
@@ -106,8 +106,9 @@ fn value_based(
 /// its element (but those `exclusive` with it), each write after every
 /// earlier access, each access without the constraints on existentials
 /// (strides and modulo conditions, what made the exact dataflow costly,
-/// cost nothing here). A superset of the value-based ones, without
-/// isl's lexicographic maxima: what respects them respects the true
+/// cost nothing here), the pairs then kept to instances that run. A
+/// superset of the value-based ones, without isl's lexicographic
+/// maxima: what respects them respects the true
 /// dependences (fewer transformations are proved legal, none wrongly);
 /// a loop privatises no variable whose reads these let earlier
 /// iterations' writes reach.
@@ -119,9 +120,11 @@ fn memory_based(
 ) -> IslResult<Dataflow> {
     let reads = without_existentials(&accesses(scop, AccessKind::Read, None, of)?)?;
     let writes = without_existentials(&accesses(scop, AccessKind::Write, None, of)?)?;
+    let domains = UnionSet::from_sets(scop.statements.iter().map(|s| &s.domain))?;
+    let running = |pairs: UnionMap| pairs.intersect_domain(&domains)?.intersect_range(&domains);
     let flow = isl::compute_flow(&reads, None, Some(&writes), schedule, FlowResult::May)?.subtract(exclusive)?;
     let boundaries = isl::compute_flow(&writes, None, Some(&reads.union(&writes)?), schedule, FlowResult::May)?;
-    Ok(Dataflow { flow, boundaries, exact: false })
+    Ok(Dataflow { flow: running(flow)?, boundaries: running(boundaries)?, exact: false })
 }
 
 /// Each map of `accesses` without existentials: a superset.
