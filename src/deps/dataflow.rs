@@ -108,10 +108,9 @@ fn value_based(
 /// (strides and modulo conditions, what made the exact dataflow costly,
 /// cost nothing here), the pairs then kept to instances that run. A
 /// superset of the value-based ones, without isl's lexicographic
-/// maxima: what respects them respects the true
-/// dependences (fewer transformations are proved legal, none wrongly);
-/// a loop privatises no variable whose reads these let earlier
-/// iterations' writes reach.
+/// maxima: what respects them respects the true dependences (fewer
+/// transformations are proved legal, none wrongly); a loop privatises
+/// no variable whose reads these let earlier iterations' writes reach.
 fn memory_based(
     scop: &Scop,
     schedule: &UnionMap,
